@@ -1,0 +1,64 @@
+"""Development sessions for guarda.
+
+Run ``python -m nox`` for the default sessions (tests, typing, lint), or pick sessions with
+``python -m nox -s tests typing lint bench docs``. Every session uses the interpreter that
+runs nox, so a fresh machine needs only Python and pip.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import nox
+
+nox.options.sessions = ["tests", "typing", "lint"]
+nox.options.default_venv_backend = "venv"
+nox.options.reuse_existing_virtualenvs = True
+nox.options.error_on_missing_interpreters = True
+
+ROOT = Path(__file__).parent
+TYPED_PATHS = ("src", "tests", "examples", "benchmarks")
+
+
+def optional_dependencies(extra: str) -> list[str]:
+    """Return the requirements of one extra in pyproject.toml, so pins live in one place."""
+    with (ROOT / "pyproject.toml").open("rb") as file:
+        return list(tomllib.load(file)["project"]["optional-dependencies"][extra])
+
+
+@nox.session
+def tests(session: nox.Session) -> None:
+    """Run the test suite; extra arguments go to pytest."""
+    session.install(".[test]")
+    session.run("pytest", *session.posargs)
+
+
+@nox.session
+def typing(session: nox.Session) -> None:
+    """Type-check the package, tests, examples and benchmarks with mypy --strict."""
+    session.install("-e", ".[typing]")
+    paths = [path for path in TYPED_PATHS if (ROOT / path).exists()]
+    session.run("mypy", *paths, *session.posargs)
+
+
+@nox.session
+def lint(session: nox.Session) -> None:
+    """Check lint rules and formatting with ruff."""
+    session.install(*optional_dependencies("lint"))
+    session.run("ruff", "check", ".")
+    session.run("ruff", "format", "--check", ".")
+
+
+@nox.session
+def bench(session: nox.Session) -> None:
+    """Run the benchmarks."""
+    session.install(".[bench]")
+    session.run("python", "benchmarks/bench.py", *session.posargs)
+
+
+@nox.session
+def docs(session: nox.Session) -> None:
+    """Build the documentation site, treating warnings as errors."""
+    session.install(".[docs]")
+    session.run("mkdocs", "build", "--strict", *session.posargs, env={"NO_MKDOCS_2_WARNING": "1"})

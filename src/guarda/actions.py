@@ -1,0 +1,264 @@
+"""Actions: one frozen class per rules decision.
+
+An action does not name its player: it is always made by whoever must decide now
+(``state.actor``), as a chess move is made by the side to move. Card arguments are
+multisets of card names, stored sorted, so ``Attack(("V2", "H1"))`` equals
+``Attack(("H1", "V2"))`` and a hand holding two ``V2`` gives one "attack with V2".
+
+Each phase has its decisions (see :class:`guarda.Phase`):
+
+========== ======================================================================
+Phase      Actions
+========== ======================================================================
+SETUP      :class:`PlacePiece`
+DISCARD    :class:`DiscardDown`
+MOVE       :class:`Move`, :class:`Push`, :class:`EndMove`
+SET_GUARD  :class:`SetGuard`
+ACT        :class:`PrepareGuard`, :class:`Attack`, :class:`Pass`
+REACT      :class:`Defend`, :class:`ActivateGuard`, :class:`TakeDamage`
+NEW_GUARD  :class:`PrepareNewGuard`, :class:`DeclineNewGuard`
+COUNTER    :class:`DefendCounter`, :class:`TakeDamage`
+SETTLE     :class:`Settle`
+========== ======================================================================
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import attrs
+
+from guarda.errors import ParseError
+from guarda.geometry import Cell, Direction, Orientation
+
+__all__ = [
+    "Action",
+    "ActivateGuard",
+    "Attack",
+    "DeclineNewGuard",
+    "Defend",
+    "DefendCounter",
+    "DiscardDown",
+    "EndMove",
+    "Move",
+    "Pass",
+    "PlacePiece",
+    "PrepareGuard",
+    "PrepareNewGuard",
+    "Push",
+    "SetGuard",
+    "Settle",
+    "TakeDamage",
+]
+
+
+def card_multiset(cards: Iterable[str]) -> tuple[str, ...]:
+    """Normalise card names to a sorted tuple (the canonical multiset).
+
+    Raises:
+        ParseError: If ``cards`` is a single string or holds something not a string.
+    """
+    if isinstance(cards, str):
+        raise ParseError(
+            f"cards must be a sequence of card names, not the string {cards!r}", path="cards"
+        )
+    try:
+        result = tuple(cards)
+    except TypeError:
+        raise ParseError(
+            f"cards must be a sequence of card names, not {cards!r}", path="cards"
+        ) from None
+    for index, card in enumerate(result):
+        if not isinstance(card, str):
+            raise ParseError(f"not a card name: {card!r}", path=f"cards[{index}]")
+    for index in range(1, len(result)):
+        if result[index] < result[index - 1]:
+            return tuple(sorted(result))
+    return result
+
+
+def _card(card: str) -> str:
+    if not isinstance(card, str):
+        raise ParseError(f"not a card name: {card!r}", path="card")
+    return card
+
+
+@attrs.frozen(cache_hash=True)
+class PlacePiece:
+    """Setup: place your piece on a cell your setup cards allow (R9, R10)."""
+
+    cell: Cell
+    """Where to place the piece."""
+
+
+@attrs.frozen(cache_hash=True)
+class DiscardDown:
+    """Draw phase: discard these hand cards face down to reach the hand size (R12)."""
+
+    cards: tuple[str, ...] = attrs.field(converter=card_multiset)
+    """The cards to discard, exactly as many as the hand holds too many."""
+
+
+@attrs.frozen(cache_hash=True)
+class Move:
+    """Move phase: burn ``len(cards)`` cards to move that many cells in a direction (R13)."""
+
+    direction: Direction
+    """Which way to go."""
+    cards: tuple[str, ...] = attrs.field(converter=card_multiset)
+    """The cards to burn, one per cell."""
+
+    @property
+    def distance(self) -> int:
+        """How many cells the piece moves."""
+        return len(self.cards)
+
+
+@attrs.frozen(cache_hash=True)
+class Push:
+    """Move phase: burn cards to push the adjacent opponent in ``direction`` (R13).
+
+    The opponent on the neighbouring cell in ``direction`` moves ``len(cards)`` cells
+    further that way. The Move phase ends after a push.
+    """
+
+    direction: Direction
+    """From the pusher toward the pushed opponent, and the way they go."""
+    cards: tuple[str, ...] = attrs.field(converter=card_multiset)
+    """The cards to burn, one per cell."""
+
+    @property
+    def distance(self) -> int:
+        """How many cells the opponent moves."""
+        return len(self.cards)
+
+
+@attrs.frozen(cache_hash=True)
+class EndMove:
+    """Move phase: end the phase (without a move, or after one)."""
+
+
+@attrs.frozen(cache_hash=True)
+class SetGuard:
+    """Act phase start: set your preparing guard in an orientation (R14).
+
+    ``DEFENSIVE`` blocks when activated, ``OFFENSIVE`` counters.
+    """
+
+    orientation: Orientation
+    """How the guard is turned; secret from the other players."""
+
+
+@attrs.frozen(cache_hash=True)
+class PrepareGuard:
+    """Act phase: lay a hand card face down as a preparing guard (R14).
+
+    An existing guard goes face down to the discard pile.
+    """
+
+    card: str = attrs.field(converter=_card)
+    """The hand card to prepare."""
+
+
+@attrs.frozen(cache_hash=True)
+class Attack:
+    """Act phase: play one or more hand cards face up in attack orientation (R15)."""
+
+    cards: tuple[str, ...] = attrs.field(converter=card_multiset)
+    """The attack cards (at least one)."""
+
+
+@attrs.frozen(cache_hash=True)
+class Pass:
+    """Act phase: do nothing."""
+
+
+@attrs.frozen(cache_hash=True)
+class Defend:
+    """Reaction: play hand cards that cover your cell defensively (R19).
+
+    Each card negates one damage; at most as many cards as damage.
+    """
+
+    cards: tuple[str, ...] = attrs.field(converter=card_multiset)
+    """The defence cards (at least one)."""
+
+
+@attrs.frozen(cache_hash=True)
+class ActivateGuard:
+    """Reaction: reveal and activate your set guard: a block or a counter (R20)."""
+
+
+@attrs.frozen(cache_hash=True)
+class TakeDamage:
+    """Reaction, or answer to a counter: do not react; take the damage."""
+
+
+@attrs.frozen(cache_hash=True)
+class PrepareNewGuard:
+    """After a critical block: prepare a new guard from the hand at once (R20)."""
+
+    card: str = attrs.field(converter=_card)
+    """The hand card to prepare (the returned guard is in the hand again)."""
+
+
+@attrs.frozen(cache_hash=True)
+class DeclineNewGuard:
+    """After a critical block: keep the returned guard in the hand, prepare nothing."""
+
+
+@attrs.frozen(cache_hash=True)
+class DefendCounter:
+    """The attacker answers a counter with hand cards covering their cell (R20, R19)."""
+
+    cards: tuple[str, ...] = attrs.field(converter=card_multiset)
+    """The defence cards (at least one)."""
+
+
+@attrs.frozen(cache_hash=True)
+class Settle:
+    """Settle phase: discard these hand cards face down (maybe none) and end the turn (R16)."""
+
+    cards: tuple[str, ...] = attrs.field(default=(), converter=card_multiset)
+    """Hand cards to discard face down."""
+
+
+Action = (
+    PlacePiece
+    | DiscardDown
+    | Move
+    | Push
+    | EndMove
+    | SetGuard
+    | PrepareGuard
+    | Attack
+    | Pass
+    | Defend
+    | ActivateGuard
+    | TakeDamage
+    | PrepareNewGuard
+    | DeclineNewGuard
+    | DefendCounter
+    | Settle
+)
+"""Any action."""
+
+ACTION_TYPES: tuple[type[Action], ...] = (
+    PlacePiece,
+    DiscardDown,
+    Move,
+    Push,
+    EndMove,
+    SetGuard,
+    PrepareGuard,
+    Attack,
+    Pass,
+    Defend,
+    ActivateGuard,
+    TakeDamage,
+    PrepareNewGuard,
+    DeclineNewGuard,
+    DefendCounter,
+    Settle,
+)
+"""Every action class, in a fixed order."""

@@ -1,0 +1,74 @@
+"""Multisets of card names as sorted tuples, with cached enumeration.
+
+Identical cards are interchangeable, so a hand is a sorted tuple of names and every
+card argument of an action is a sub-multiset of some zone. Enumerations are cached:
+states are immutable, so the same hand always gives the same answer.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections import Counter
+
+__all__ = ["add", "contains", "remove", "submultisets"]
+
+
+def add(zone: tuple[str, ...], cards: tuple[str, ...]) -> tuple[str, ...]:
+    """``zone`` with ``cards`` added, sorted.
+
+    Example:
+        >>> add(("H1", "V2"), ("H2",))
+        ('H1', 'H2', 'V2')
+    """
+    if not cards:
+        return zone
+    if not zone:
+        return cards if len(cards) < 2 else tuple(sorted(cards))
+    return tuple(sorted(zone + cards))
+
+
+def remove(zone: tuple[str, ...], cards: tuple[str, ...]) -> tuple[str, ...] | None:
+    """``zone`` without ``cards`` (one copy per name given), or None if it lacks one.
+
+    Example:
+        >>> remove(("H1", "H1", "V2"), ("H1",))
+        ('H1', 'V2')
+        >>> remove(("H1",), ("V2",)) is None
+        True
+    """
+    result = list(zone)
+    for card in cards:
+        try:
+            result.remove(card)
+        except ValueError:
+            return None
+    return tuple(result)
+
+
+def contains(zone: tuple[str, ...], cards: tuple[str, ...]) -> bool:
+    """Whether ``zone`` holds every card of ``cards`` (with multiplicity)."""
+    return remove(zone, cards) is not None
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def submultisets(zone: tuple[str, ...]) -> tuple[tuple[tuple[str, ...], ...], ...]:
+    """Every distinct sub-multiset of a sorted zone, grouped by size.
+
+    ``submultisets(zone)[k]`` lists the sub-multisets of size ``k`` in sorted order.
+
+    Example:
+        >>> submultisets(("H1", "H1", "V2"))[2]
+        (('H1', 'H1'), ('H1', 'V2'))
+    """
+    counts = sorted(Counter(zone).items())
+    by_size: list[list[tuple[str, ...]]] = [[] for _ in range(len(zone) + 1)]
+    for choice in itertools.product(*(range(count + 1) for _, count in counts)):
+        cards = tuple(
+            itertools.chain.from_iterable(
+                itertools.repeat(name, taken)
+                for (name, _), taken in zip(counts, choice, strict=True)
+            )
+        )
+        by_size[len(cards)].append(cards)
+    return tuple(tuple(sorted(group)) for group in by_size)

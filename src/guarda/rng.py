@@ -1,0 +1,65 @@
+"""Seeded, portable randomness (R30).
+
+guarda never uses :mod:`random`: its output may change between Python versions. The
+game's random state is one 64-bit integer stepped by SplitMix64, so a seed gives the
+same shuffles in every process, on every supported Python version and platform.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TypeVar
+
+__all__ = ["next_value", "seed_state", "shuffle"]
+
+_MASK = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
+
+T = TypeVar("T")
+
+
+def seed_state(seed: int) -> int:
+    """The random state for a seed (any integer; it is reduced to 64 bits).
+
+    Example:
+        >>> seed_state(7) == seed_state(7 + 2**64)
+        True
+    """
+    return seed & _MASK
+
+
+def next_value(state: int) -> tuple[int, int]:
+    """One SplitMix64 step: a 64-bit value and the next state.
+
+    Example:
+        >>> hex(next_value(0)[0])
+        '0xe220a8397b1dcdaf'
+    """
+    state = (state + _GOLDEN) & _MASK
+    value = state
+    value = ((value ^ (value >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    value = ((value ^ (value >> 27)) * 0x94D049BB133111EB) & _MASK
+    return value ^ (value >> 31), state
+
+
+def _below(bound: int, state: int) -> tuple[int, int]:
+    """An unbiased integer in ``range(bound)`` by rejection sampling, and the next state."""
+    limit = (1 << 64) - (1 << 64) % bound
+    while True:
+        value, state = next_value(state)
+        if value < limit:
+            return value % bound, state
+
+
+def shuffle(items: Sequence[T], state: int) -> tuple[tuple[T, ...], int]:
+    """A Fisher-Yates shuffle of ``items`` and the next random state.
+
+    Example:
+        >>> shuffle("abcd", 1)[0] == shuffle("abcd", 1)[0]
+        True
+    """
+    result = list(items)
+    for i in range(len(result) - 1, 0, -1):
+        j, state = _below(i + 1, state)
+        result[i], result[j] = result[j], result[i]
+    return tuple(result), state

@@ -1,0 +1,322 @@
+"""The game state: frozen, hashable values holding everything about a game.
+
+A :class:`GameState` is never changed: :func:`guarda.apply` returns a new one that
+shares every unchanged part (players, the configuration, the event log) with the old.
+Card zones are tuples of card names; a hand and the discard piles are kept sorted
+(identical cards are interchangeable), a draw pile is ordered with its top first.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+import attrs
+
+from guarda.config import Config
+from guarda.events import Event
+from guarda.geometry import Cell, Orientation
+
+if TYPE_CHECKING:
+    from guarda.actions import Action
+
+__all__ = [
+    "EventLog",
+    "GameState",
+    "Guard",
+    "GuardStatus",
+    "Outcome",
+    "OutcomeReason",
+    "PendingAttack",
+    "Phase",
+    "PlayerState",
+]
+
+
+class Phase(enum.Enum):
+    """What kind of decision the state waits for (see :mod:`guarda.actions`)."""
+
+    SETUP = "setup"
+    """A player must place their piece (R9, R10)."""
+    DISCARD = "discard"
+    """Draw phase: the turn player must discard down to the hand size (R12)."""
+    MOVE = "move"
+    """Move phase: move, push or end the phase (R13)."""
+    SET_GUARD = "set-guard"
+    """Act phase start: the turn player must set their preparing guard (R14)."""
+    ACT = "act"
+    """Act phase: prepare a guard, attack, or do nothing (R14)."""
+    REACT = "react"
+    """An attacked player reacts (R17-R20)."""
+    NEW_GUARD = "new-guard"
+    """After a critical block: the defender may prepare a new guard (R20)."""
+    COUNTER = "counter"
+    """The attacker answers a counter with hand defence or takes the damage (R20)."""
+    SETTLE = "settle"
+    """Settle phase: the turn player discards and ends the turn (R16)."""
+    OVER = "over"
+    """The game has ended; see :attr:`GameState.outcome`."""
+
+
+class GuardStatus(enum.Enum):
+    """The public status of a guard (R28)."""
+
+    PREPARING = "preparing"
+    SET = "set"
+
+
+@attrs.frozen(cache_hash=True)
+class Guard:
+    """A player's guard: its card, status and (once set) orientation."""
+
+    card: str
+    """The face-down card."""
+    status: GuardStatus
+    """Preparing (laid sideways) or set."""
+    orientation: Orientation | None = None
+    """The orientation chosen when set; None while preparing."""
+
+
+@attrs.frozen(cache_hash=True)
+class PlayerState:
+    """Everything about one player."""
+
+    draw_pile: tuple[str, ...]
+    """The draw pile, top card first (its order is secret from everyone, R28)."""
+    hand: tuple[str, ...]
+    """The hand, sorted."""
+    guard: Guard | None
+    """The guard, if any."""
+    discard_known: tuple[str, ...]
+    """Discarded cards that were seen face up (attack, defence, activated guards), sorted."""
+    discard_hidden: tuple[str, ...]
+    """Cards discarded face down, sorted (private to the owner)."""
+    in_play: tuple[str, ...]
+    """Face-up cards on the table: setup cards, or attack cards until Settle."""
+    position: Cell | None
+    """The piece's cell; None before setup placement and after elimination."""
+    health: int
+    """Health (unchanged in Victory, where damage scores points instead)."""
+    points: int = 0
+    """Points scored (Victory, King of the Hill)."""
+    is_out: bool = False
+    """Whether the player has been eliminated."""
+    winnings: int = 0
+    """Stakes this player has claimed during the game (Bounty, Scavenger)."""
+
+    @property
+    def discard_size(self) -> int:
+        """Number of cards in the discard pile (public)."""
+        return len(self.discard_known) + len(self.discard_hidden)
+
+    @property
+    def cards(self) -> tuple[str, ...]:
+        """Every card this player owns, wherever it is, sorted."""
+        guard = (self.guard.card,) if self.guard is not None else ()
+        return tuple(
+            sorted(
+                self.draw_pile
+                + self.hand
+                + guard
+                + self.discard_known
+                + self.discard_hidden
+                + self.in_play
+            )
+        )
+
+
+@attrs.frozen(cache_hash=True)
+class PendingAttack:
+    """An attack being resolved: one defender's reaction at a time (R17, R21)."""
+
+    attacker: int
+    """Who attacked."""
+    cards: tuple[str, ...]
+    """The attack cards."""
+    defender: int
+    """The player reacting now."""
+    damage: int
+    """Damage incoming to the current defender (after a broken guard, R18)."""
+    waiting: tuple[tuple[int, int], ...] = ()
+    """Defenders still to react, in order, with their incoming damage."""
+    counter: int = 0
+    """In the COUNTER phase: the damage the attacker faces."""
+    defender_damage: int = 0
+    """In the COUNTER phase: the damage the defender takes in this unit."""
+
+
+class OutcomeReason(enum.Enum):
+    """Why the game ended."""
+
+    LAST_STANDING = "last-standing"
+    """One player or team has anyone left (R22)."""
+    ALL_OUT = "all-out"
+    """The last players went out together: a draw (R22)."""
+    TARGET_REACHED = "target-reached"
+    """A player or team reached the point target (R23, R25)."""
+    TURN_LIMIT = "turn-limit"
+    """The turn limit was reached: a draw (R27)."""
+
+
+@attrs.frozen
+class Outcome:
+    """The result of a finished game."""
+
+    reason: OutcomeReason
+    """Why the game ended."""
+    winners: tuple[int, ...]
+    """Players who won (all members of the winning team, R22); empty on a draw."""
+    winning_team: int | None
+    """Index in ``config.teams`` of the winning team, or None on a draw."""
+    drawn: tuple[int, ...]
+    """Players sharing a draw; empty when someone won."""
+    health: tuple[int, ...]
+    """Final health per player."""
+    points: tuple[int, ...]
+    """Final points per player."""
+    payouts: tuple[int, ...]
+    """Each player's net gain from the stakes (R26); all zero without stakes."""
+
+    @property
+    def is_draw(self) -> bool:
+        """Whether the game ended without a winner."""
+        return not self.winners
+
+
+class EventLog:
+    """The game's event log: a persistent list of events, only ever appended to.
+
+    Each state shares its predecessor's log and adds one node, so applying an action
+    copies nothing. Iterate it, or take ``len()``; equality compares the events.
+    """
+
+    __slots__ = ("_hash", "events", "previous", "size")
+
+    events: tuple[Event, ...]
+    previous: EventLog | None
+    size: int
+
+    def __init__(self, events: tuple[Event, ...], previous: EventLog | None = None) -> None:
+        self.events = events
+        self.previous = previous
+        self.size = len(events) + (previous.size if previous is not None else 0)
+        self._hash: int | None = None
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if name != "_hash" and hasattr(self, name):
+            raise attrs.exceptions.FrozenInstanceError
+        object.__setattr__(self, name, value)
+
+    def __len__(self) -> int:
+        return self.size
+
+    def chunks(self) -> list[tuple[Event, ...]]:
+        """The event groups in order, one per append."""
+        chunks = []
+        node: EventLog | None = self
+        while node is not None:
+            chunks.append(node.events)
+            node = node.previous
+        chunks.reverse()
+        return chunks
+
+    def __iter__(self) -> Iterator[Event]:
+        for chunk in self.chunks():
+            yield from chunk
+
+    def to_tuple(self) -> tuple[Event, ...]:
+        """Every event, oldest first."""
+        return tuple(self)
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if not isinstance(other, EventLog):
+            return NotImplemented
+        return self.size == other.size and self.to_tuple() == other.to_tuple()
+
+    def __hash__(self) -> int:
+        if self._hash is None:
+            # Hash iteratively along the chain, caching on every node we pass.
+            pending = []
+            node: EventLog | None = self
+            while node is not None and node._hash is None:
+                pending.append(node)
+                node = node.previous
+            value = node._hash if node is not None else 0
+            for item in reversed(pending):
+                value = hash((value, item.events))
+                item._hash = value
+        return self._hash  # type: ignore[return-value]
+
+    def __repr__(self) -> str:
+        return f"EventLog({self.size} events)"
+
+
+@attrs.frozen(cache_hash=True)
+class GameState:
+    """A complete game position: a frozen, hashable value.
+
+    Start one with :func:`guarda.new_game` or :class:`guarda.PositionBuilder`; get the
+    next with :func:`guarda.apply`.
+
+    Example:
+        >>> import guarda
+        >>> state = guarda.new_game(guarda.modern(), seed=1)
+        >>> state.phase, state.actor is not None
+        (<Phase.SETUP: 'setup'>, True)
+    """
+
+    config: Config
+    """The ruleset."""
+    phase: Phase
+    """What kind of decision is awaited."""
+    turn: int
+    """The turn player (during setup: the player placing)."""
+    actor: int | None
+    """Who must decide now (the turn player or a reacting player); None when over."""
+    players: tuple[PlayerState, ...]
+    """Each player's state, by player number."""
+    rng: int
+    """The random state (secret from everyone, R28)."""
+    turn_number: int = 0
+    """Turns started so far (0 during setup)."""
+    turns_ended: int = 0
+    """Turns ended so far (R27)."""
+    has_moved: bool = False
+    """In the Move phase: whether the turn player already moved (R13)."""
+    attack: PendingAttack | None = None
+    """The attack being resolved, in the REACT, NEW_GUARD and COUNTER phases."""
+    loot: tuple[tuple[Cell, int], ...] = ()
+    """Stakes lying on cells (Scavenger), sorted by cell."""
+    pot: int = 0
+    """Stakes nobody has claimed yet (paid out at the end, R26)."""
+    first_placed: int | None = None
+    """The first player to place a piece: that player moves first (R11)."""
+    outcome: Outcome | None = None
+    """The result, once the game is over."""
+    log: EventLog = attrs.field(factory=lambda: EventLog(()), repr=False)
+    """Every event so far."""
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.phase is Phase.OVER
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """Every event so far, oldest first (the full, unredacted log)."""
+        return self.log.to_tuple()
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Shortcut for :func:`guarda.legal_actions`."""
+        from guarda.engine import legal_actions
+
+        return legal_actions(self)
+
+    def apply(self, action: Action) -> tuple[GameState, tuple[Event, ...]]:
+        """Shortcut for :func:`guarda.apply`."""
+        from guarda.engine import apply
+
+        return apply(self, action)
