@@ -41,7 +41,7 @@ MAX_PLAYERS = 8
 MAX_SIZE = 26
 
 
-class DrawRule(enum.Enum):
+class DrawRule(enum.StrEnum):
     """How the Draw phase fills the hand (R12)."""
 
     DRAW_ONE_THEN_FILL = "draw-one-then-fill"
@@ -50,7 +50,7 @@ class DrawRule(enum.Enum):
     """Modern: draw or discard until holding exactly the hand size."""
 
 
-class Scoring(enum.Enum):
+class Scoring(enum.StrEnum):
     """How damage turns into points under :class:`Victory` (R23)."""
 
     PER_OPPONENT = "per-opponent"
@@ -96,7 +96,7 @@ WinCondition = Elimination | Victory | Exhaustion | KingOfTheHill
 """The win condition of a game: one of the four classes."""
 
 
-class StakesKind(enum.Enum):
+class StakesKind(enum.StrEnum):
     """The stakes variants (R26)."""
 
     NONE = "none"

@@ -149,25 +149,63 @@ def _placements(cells: tuple[Cell, ...]) -> tuple[Action, ...]:
     return tuple(PlacePiece(cell) for cell in cells)
 
 
+_INTERNED: dict[tuple[object, ...], Action] = {}
+
+
+def _interned(kind: type, *arguments: object) -> Action:
+    """One shared instance per action value: actions are immutable."""
+    key = (kind, *arguments)
+    action = _INTERNED.get(key)
+    if action is None:
+        if len(_INTERNED) > 1 << 18:
+            _INTERNED.clear()
+        action = _INTERNED[key] = kind(*arguments)
+    return action
+
+
 @functools.lru_cache(maxsize=1 << 16)
 def _card_actions(kind: type, hand: tuple[str, ...], low: int, high: int) -> tuple[Action, ...]:
     """``kind(cards)`` for every sub-multiset of ``hand`` with ``low..high`` cards."""
     groups = multiset.submultisets(hand)
     return tuple(
-        kind(cards) for size in range(low, min(high, len(hand)) + 1) for cards in groups[size]
+        _interned(kind, cards)
+        for size in range(low, min(high, len(hand)) + 1)
+        for cards in groups[size]
     )
 
 
 @functools.lru_cache(maxsize=1 << 16)
 def _directed(
-    kind: type, direction: Direction, hand: tuple[str, ...], high: int
-) -> tuple[Action, ...]:
+    kind: type, hand: tuple[str, ...]
+) -> tuple[tuple[tuple[Action, ...], tuple[int, ...]], ...]:
+    """For each direction, ``kind(direction, cards)`` for every sub-multiset of the hand.
+
+    Per direction (in :data:`DIRECTIONS` order) the actions are sorted by size, and
+    ``ends[k]`` tells where those burning at most ``k`` cards end.
+    """
     groups = multiset.submultisets(hand)
-    return tuple(
-        kind(direction, cards)
-        for size in range(1, min(high, len(hand)) + 1)
-        for cards in groups[size]
-    )
+    lists: tuple[list[Action], ...] = ([], [], [], [])
+    ends = [0]
+    for size in range(1, len(groups)):
+        for cards in groups[size]:
+            for actions, action in zip(lists, _all_directions(kind, cards), strict=True):
+                actions.append(action)
+        ends.append(len(lists[0]))
+    return tuple((tuple(actions), tuple(ends)) for actions in lists)
+
+
+_DIRECTED: dict[tuple[type, tuple[str, ...]], tuple[Action, ...]] = {}
+
+
+def _all_directions(kind: type, cards: tuple[str, ...]) -> tuple[Action, ...]:
+    """Shared instances of ``kind(direction, cards)`` for the four directions."""
+    key = (kind, cards)
+    found = _DIRECTED.get(key)
+    if found is None:
+        if len(_DIRECTED) > 1 << 16:
+            _DIRECTED.clear()
+        found = _DIRECTED[key] = tuple(kind(direction, cards) for direction in DIRECTIONS)
+    return found
 
 
 @functools.lru_cache(maxsize=1 << 14)
@@ -192,9 +230,8 @@ _DECLINE = DeclineNewGuard()
 _SET = (SetGuard(Orientation.DEFENSIVE), SetGuard(Orientation.OFFENSIVE))
 
 
-def _reach(t: Tables, start: int, direction: Direction, occupied: int) -> int:
-    """How many free cells lie in a straight line from ``start`` (R13)."""
-    steps = t.steps[direction]
+def _reach(steps: tuple[int, ...], start: int, occupied: int) -> int:
+    """How many free cells lie in a straight line from ``start`` along ``steps`` (R13)."""
     count = 0
     cell = steps[start]
     while cell >= 0 and not occupied >> cell & 1:
@@ -281,19 +318,23 @@ def _move_actions(t: Tables, state: GameState, player: PlayerState) -> tuple[Act
     start = player.position.y * t.size + player.position.x
     hand = player.hand
     actions: list[Action] = []
-    if not state.has_moved:
-        for direction in DIRECTIONS:
-            reach = _reach(t, start, direction, occupied)
+    if not state.has_moved and hand:
+        for steps, (moves, ends) in zip(t.step_list, _directed(Move, hand), strict=True):
+            reach = _reach(steps, start, occupied)
             if reach:
-                actions += _directed(Move, direction, hand, reach)
+                actions += moves[: ends[min(reach, len(ends) - 1)]]
     team = t.team[actor]
-    for direction in DIRECTIONS:
-        neighbour = t.steps[direction][start]
+    pushes = None
+    for index, steps in enumerate(t.step_list):
+        neighbour = steps[start]
         target = owner.get(neighbour) if neighbour >= 0 else None
-        if target is not None and t.team[target] != team:
-            reach = _reach(t, neighbour, direction, occupied)
+        if target is not None and t.team[target] != team and hand:
+            reach = _reach(steps, neighbour, occupied)
             if reach:
-                actions += _directed(Push, direction, hand, reach)
+                if pushes is None:
+                    pushes = _directed(Push, hand)
+                candidates, ends = pushes[index]
+                actions += candidates[: ends[min(reach, len(ends) - 1)]]
     actions.append(_END_MOVE)
     return tuple(actions)
 
@@ -410,7 +451,7 @@ def _verify_move(
     if isinstance(action, Move):
         if state.has_moved:
             raise _illegal("you already moved this turn", "R13")
-        reach = _reach(t, start, direction, occupied)
+        reach = _reach(t.steps[direction], start, occupied)
         if len(cards) > reach:
             raise _illegal(
                 f"only {reach} free cells lie {direction.name.lower()} of you in a straight line",
@@ -423,7 +464,7 @@ def _verify_move(
         raise _illegal(f"no piece is next to you to the {direction.name.lower()}", "R13")
     if t.team[target] == t.team[state.actor or 0]:
         raise _illegal("you cannot push a teammate", "R13")
-    reach = _reach(t, neighbour, direction, occupied)
+    reach = _reach(t.steps[direction], neighbour, occupied)
     if len(cards) > reach:
         raise _illegal(
             f"the pushed piece can go only {reach} cells {direction.name.lower()}", "R13"

@@ -60,7 +60,7 @@ __all__ = [
 ]
 
 
-class DiscardReason(enum.Enum):
+class DiscardReason(enum.StrEnum):
     """Why hand cards were discarded face down."""
 
     DRAW = "draw"
@@ -69,7 +69,7 @@ class DiscardReason(enum.Enum):
     """Discarding in the Settle phase (R16)."""
 
 
-class EliminationReason(enum.Enum):
+class EliminationReason(enum.StrEnum):
     """Why a player went out."""
 
     HEALTH = "health"

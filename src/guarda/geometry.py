@@ -37,7 +37,7 @@ class Side(enum.IntEnum):
     EAST = 3
 
 
-class Direction(enum.Enum):
+class Direction(enum.StrEnum):
     """A straight orthogonal direction on the field (R7), named by compass point."""
 
     NORTH = "N"
@@ -59,7 +59,7 @@ _DELTAS = {
 }
 
 
-class Orientation(enum.Enum):
+class Orientation(enum.StrEnum):
     """How a card is turned when played (R5, R6).
 
     ``OFFENSIVE``: arrow toward the field (attack orientation; a guard set this way

@@ -8,8 +8,6 @@ states are immutable, so the same hand always gives the same answer.
 from __future__ import annotations
 
 import functools
-import itertools
-from collections import Counter
 
 __all__ = ["add", "contains", "remove", "submultisets"]
 
@@ -51,7 +49,7 @@ def contains(zone: tuple[str, ...], cards: tuple[str, ...]) -> bool:
     return remove(zone, cards) is not None
 
 
-@functools.lru_cache(maxsize=1 << 16)
+@functools.lru_cache(maxsize=1 << 18)
 def submultisets(zone: tuple[str, ...]) -> tuple[tuple[tuple[str, ...], ...], ...]:
     """Every distinct sub-multiset of a sorted zone, grouped by size.
 
@@ -61,14 +59,23 @@ def submultisets(zone: tuple[str, ...]) -> tuple[tuple[tuple[str, ...], ...], ..
         >>> submultisets(("H1", "H1", "V2"))[2]
         (('H1', 'H1'), ('H1', 'V2'))
     """
-    counts = sorted(Counter(zone).items())
-    by_size: list[list[tuple[str, ...]]] = [[] for _ in range(len(zone) + 1)]
-    for choice in itertools.product(*(range(count + 1) for _, count in counts)):
-        cards = tuple(
-            itertools.chain.from_iterable(
-                itertools.repeat(name, taken)
-                for (name, _), taken in zip(counts, choice, strict=True)
-            )
-        )
-        by_size[len(cards)].append(cards)
+    subsets: list[tuple[str, ...]] = [()]
+    start, total = 0, len(zone)
+    while start < total:
+        name = zone[start]
+        end = start
+        while end < total and zone[end] == name:
+            end += 1
+        grown = []
+        for subset in subsets:
+            grown.append(subset)
+            extended = subset
+            for _ in range(end - start):
+                extended = (*extended, name)
+                grown.append(extended)
+        subsets = grown
+        start = end
+    by_size: list[list[tuple[str, ...]]] = [[] for _ in range(total + 1)]
+    for subset in subsets:
+        by_size[len(subset)].append(subset)
     return tuple(tuple(sorted(group)) for group in by_size)

@@ -35,6 +35,8 @@ class Tables:
     team: tuple[int, ...]
     """Per player: team index."""
     steps: dict[Direction, tuple[int, ...]]
+    step_list: tuple[tuple[int, ...], ...]
+    """The neighbour tables of :attr:`steps` in :data:`DIRECTIONS` order."""
     hill: int
     """Mask of hill cells (0 unless King of the Hill)."""
     target: int | None
@@ -79,6 +81,7 @@ def tables(config: Config) -> Tables:
         defence=tuple(defence),
         team=team,
         steps=dict(geometry.steps),
+        step_list=tuple(geometry.steps[direction] for direction in DIRECTIONS),
         hill=hill,
         target=target,
         has_health=not isinstance(win, Victory),

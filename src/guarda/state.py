@@ -34,7 +34,7 @@ __all__ = [
 ]
 
 
-class Phase(enum.Enum):
+class Phase(enum.StrEnum):
     """What kind of decision the state waits for (see :mod:`guarda.actions`)."""
 
     SETUP = "setup"
@@ -59,7 +59,7 @@ class Phase(enum.Enum):
     """The game has ended; see :attr:`GameState.outcome`."""
 
 
-class GuardStatus(enum.Enum):
+class GuardStatus(enum.StrEnum):
     """The public status of a guard (R28)."""
 
     PREPARING = "preparing"
@@ -146,7 +146,7 @@ class PendingAttack:
     """In the COUNTER phase: the damage the defender takes in this unit."""
 
 
-class OutcomeReason(enum.Enum):
+class OutcomeReason(enum.StrEnum):
     """Why the game ended."""
 
     LAST_STANDING = "last-standing"
@@ -196,17 +196,17 @@ class EventLog:
     events: tuple[Event, ...]
     previous: EventLog | None
     size: int
+    _hash: int | None
 
     def __init__(self, events: tuple[Event, ...], previous: EventLog | None = None) -> None:
-        self.events = events
-        self.previous = previous
-        self.size = len(events) + (previous.size if previous is not None else 0)
-        self._hash: int | None = None
+        setter = object.__setattr__
+        setter(self, "events", events)
+        setter(self, "previous", previous)
+        setter(self, "size", len(events) + (previous.size if previous is not None else 0))
+        setter(self, "_hash", None)
 
     def __setattr__(self, name: str, value: object) -> None:
-        if name != "_hash" and hasattr(self, name):
-            raise attrs.exceptions.FrozenInstanceError
-        object.__setattr__(self, name, value)
+        raise attrs.exceptions.FrozenInstanceError
 
     def __len__(self) -> int:
         return self.size
@@ -247,7 +247,7 @@ class EventLog:
             value = node._hash if node is not None else 0
             for item in reversed(pending):
                 value = hash((value, item.events))
-                item._hash = value
+                object.__setattr__(item, "_hash", value)
         return self._hash  # type: ignore[return-value]
 
     def __repr__(self) -> str:
