@@ -1,0 +1,87 @@
+"""The demo: ``python -m guarda`` plays one seeded game and prints it."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+
+import pytest
+
+import guarda
+from guarda.__main__ import board, main, seat_names
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, list[str]]:
+    code = main(list(argv))
+    return code, capsys.readouterr().out.splitlines()
+
+
+def test_demo_prints_every_turn_and_the_result(capsys: pytest.CaptureFixture[str]) -> None:
+    code, lines = run(capsys, "--seed", "4", "--edition", "classic")
+    assert code == 0
+    turns = [int(m.group(1)) for line in lines if (m := re.match(r"Turn (\d+): ", line))]
+    assert turns == list(range(1, len(turns) + 1))
+    assert len(turns) >= 2
+    results = [line for line in lines if line.startswith("Result: ")]
+    assert len(results) == 1
+    assert lines.index(results[0]) == len(lines) - 3  # then one line per player
+    over = next(line for line in lines if line.startswith("  Game over: "))
+    winner = over.removeprefix("  Game over: ").removesuffix(" won")
+    assert results[0].startswith(f"Result: {winner} wins (")
+    # the game ends within the last turn, which therefore never ends (R21, R22)
+    assert results[0].endswith(f"(last-standing) after {len(turns) - 1} turns")
+    # a board picture of the 6x6 field comes before each turn
+    assert lines.count("  a b c d e f") == len(turns) + 1
+    assert [line.split(":")[0].strip() for line in lines[-2:]] == ["South", "North"]
+
+
+def test_demo_turn_limit_ends_in_a_draw_r27(capsys: pytest.CaptureFixture[str]) -> None:
+    code, lines = run(
+        capsys, "--seed", "2", "--players", "3", "--edition", "grda", "--max-turns", "4"
+    )
+    assert code == 0
+    assert any(line.startswith("Turn 4: ") for line in lines)
+    assert not any(line.startswith("Turn 5: ") for line in lines)
+    # Grda health is 20; four turns of random play cannot eliminate anyone.
+    assert "Result: draw between South and West and North (turn-limit) after 4 turns" in lines
+
+
+def test_demo_quiet_prints_the_result_only(capsys: pytest.CaptureFixture[str]) -> None:
+    code, lines = run(capsys, "--quiet", "--seed", "5", "--players", "4", "--win", "victory")
+    assert code == 0
+    assert lines[0].startswith("Result: ")
+    assert len(lines) == 1 + 4
+    assert not any(line.startswith("Turn ") for line in lines)
+
+
+def test_demo_rejects_an_invalid_game(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--players", "9"]) == 2
+    assert "players" in capsys.readouterr().err
+
+
+def test_demo_seat_names_and_board() -> None:
+    assert seat_names(guarda.classic(players=4)) == ("South", "West", "North", "East")
+    assert seat_names(guarda.classic(players=8))[6:] == ("East 1", "East 2")
+    state = guarda.new_game(guarda.grda(players=2), seed=1)
+    while state.phase is guarda.Phase.SETUP:
+        state, _ = guarda.apply(state, guarda.legal_actions(state)[0])
+    picture = board(state).splitlines()
+    assert picture[-1] == "  a b c d"
+    for mark, player in zip("SN", state.players, strict=True):
+        assert player.position is not None
+        row = picture[3 - player.position.y]
+        assert row.split()[1 + player.position.x] == mark
+
+
+def test_demo_runs_as_a_module() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "guarda", "--quiet", "--seed", "1"],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("Result: ")
+    assert "Turn " not in done.stdout

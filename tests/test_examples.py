@@ -1,0 +1,63 @@
+"""The scripts in examples/ run and print sensible results."""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+import guarda
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+
+def load(name: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(f"example_{name}", EXAMPLES / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_random_game_plays_to_the_end(capsys: pytest.CaptureFixture[str]) -> None:
+    outcome = load("random_game").main(seed=2, players=3)
+    lines = capsys.readouterr().out.splitlines()
+    assert isinstance(outcome, guarda.Outcome)
+    assert lines[-1] == guarda.describe(guarda.GameEnded(outcome.winners, outcome.drawn))
+    assert "Turn 1: Player 0" in lines
+    assert sum(line.startswith("Game over") for line in lines) == 1
+    placed = [
+        line for line in lines if re.fullmatch(r"Player \d placed their piece on \w\d", line)
+    ]
+    assert sorted(line[7] for line in placed) == ["0", "1", "2"]
+
+
+def test_greedy_bot_beats_the_random_bot(capsys: pytest.CaptureFixture[str]) -> None:
+    greedy, other, draws = load("greedy_bot").main(games=4, seed=3)
+    assert greedy + other + draws == 4
+    assert greedy > other
+    assert capsys.readouterr().out == (
+        f"greedy {greedy} - random {other}, {draws} draws in 4 games\n"
+    )
+
+
+@pytest.mark.parametrize("preset", [guarda.classic, guarda.grda])
+def test_greedy_bot_picks_a_legal_action_from_its_view(
+    preset: Callable[..., guarda.Config],
+) -> None:
+    module = load("greedy_bot")
+    config = preset(players=3)
+    state = guarda.new_game(config, seed=5)
+    kinds = set()
+    while not state.is_over and state.turn_number < 60:
+        assert state.actor is not None
+        action = module.greedy_bot(guarda.view(state, state.actor))
+        assert action in guarda.legal_actions(state)
+        kinds.add(type(action))
+        state, _ = guarda.apply(state, action)
+    assert guarda.Attack in kinds
+    assert guarda.PlacePiece in kinds
