@@ -211,6 +211,10 @@ class EventLog:
     def __len__(self) -> int:
         return self.size
 
+    def __reduce__(self) -> tuple[object, tuple[list[tuple[Event, ...]]]]:
+        # Pickle and deepcopy the chain as a flat list of chunks (no deep recursion).
+        return (_rebuild_log, (self.chunks(),))
+
     def chunks(self) -> list[tuple[Event, ...]]:
         """The event groups in order, one per append."""
         chunks = []
@@ -246,12 +250,21 @@ class EventLog:
                 node = node.previous
             value = node._hash if node is not None else 0
             for item in reversed(pending):
-                value = hash((value, item.events))
+                # Fold event by event, so equal logs hash equally however they are chunked.
+                for event in item.events:
+                    value = hash((value, event))
                 object.__setattr__(item, "_hash", value)
         return self._hash  # type: ignore[return-value]
 
     def __repr__(self) -> str:
         return f"EventLog({self.size} events)"
+
+
+def _rebuild_log(chunks: list[tuple[Event, ...]]) -> EventLog:
+    log: EventLog | None = None
+    for chunk in chunks:
+        log = EventLog(chunk, log)
+    return log if log is not None else EventLog(())
 
 
 @attrs.frozen(cache_hash=True)
