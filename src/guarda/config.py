@@ -11,6 +11,7 @@ from __future__ import annotations
 import enum
 import functools
 from collections.abc import Sequence
+from typing import TypedDict, Unpack
 
 import attrs
 
@@ -24,6 +25,7 @@ __all__ = [
     "Elimination",
     "Exhaustion",
     "KingOfTheHill",
+    "PresetOptions",
     "Scoring",
     "Stakes",
     "StakesKind",
@@ -516,21 +518,23 @@ def custom(
     )
 
 
+class PresetOptions(TypedDict, total=False):
+    """The keyword arguments every preset takes; they mean what they mean for :func:`custom`."""
+
+    win: WinCondition | str
+    stakes: Stakes | StakesKind | str
+    ante: int
+    seats: Sequence[Side] | None
+    teams: Sequence[Sequence[int]] | None
+    first_player: int
+    turn_limit: int | None
+
+
 def _edition(
-    edition: str,
-    size: int,
-    deck: tuple[CardType, ...],
-    players: int,
-    *,
-    win: WinCondition | str,
-    stakes: Stakes | StakesKind | str,
-    ante: int,
-    seats: Sequence[Side] | None,
-    teams: Sequence[Sequence[int]] | None,
-    first_player: int,
-    turn_limit: int | None,
+    edition: str, size: int, deck: tuple[CardType, ...], players: int, options: PresetOptions
 ) -> Config:
-    resolved = _win_for(edition, win, size)
+    resolved = _win_for(edition, options.get("win", "elimination"), size)
+    options["win"] = resolved  # our own copy of the caller's keyword arguments
     if edition == "Grda":
         health = 20
     elif edition == "Modern" and isinstance(resolved, Exhaustion):
@@ -546,88 +550,71 @@ def _edition(
         guard_counts_toward_hand=edition == "Grda",
         draw_rule=DrawRule.FILL if edition == "Modern" else DrawRule.DRAW_ONE_THEN_FILL,
         starting_health=health,
-        win=resolved,
-        stakes=stakes,
-        ante=ante,
-        seats=seats,
-        teams=teams,
-        first_player=first_player,
-        turn_limit=turn_limit,
+        **options,
     )
 
 
-def classic(
-    players: int = 2,
-    *,
-    win: WinCondition | str = "elimination",
-    stakes: Stakes | StakesKind | str = StakesKind.NONE,
-    ante: int = 0,
-    seats: Sequence[Side] | None = None,
-    teams: Sequence[Sequence[int]] | None = None,
-    first_player: int = 0,
-    turn_limit: int | None = None,
-) -> Config:
+def classic(players: int = 2, **options: Unpack[PresetOptions]) -> Config:
     """The Classic edition: 6x6 field, V1..V6 and H1..H6 x4, hand 6, health 10.
 
-    Arguments are as for :func:`custom`. A Victory game scores per opponent to 10.
+    Args:
+        players: 2 to 8.
+        **options: ``win``, ``stakes``, ``ante``, ``seats``, ``teams``, ``first_player``
+            and ``turn_limit``, as for :func:`custom`. A Victory game scores per
+            opponent to 10.
+
+    Returns:
+        The validated configuration.
+
+    Raises:
+        ConfigurationError: If any value or combination is invalid.
 
     Example:
         >>> classic(players=3).deck_size
         48
     """
-    return _edition(
-        "Classic", 6, line_cards(6), players, win=win, stakes=stakes, ante=ante, seats=seats,
-        teams=teams, first_player=first_player, turn_limit=turn_limit,
-    )  # fmt: skip
+    return _edition("Classic", 6, line_cards(6), players, options)
 
 
-def modern(
-    players: int = 2,
-    *,
-    win: WinCondition | str = "elimination",
-    stakes: Stakes | StakesKind | str = StakesKind.NONE,
-    ante: int = 0,
-    seats: Sequence[Side] | None = None,
-    teams: Sequence[Sequence[int]] | None = None,
-    first_player: int = 0,
-    turn_limit: int | None = None,
-) -> Config:
+def modern(players: int = 2, **options: Unpack[PresetOptions]) -> Config:
     """The Modern edition: 5x5 field, V1..V5, H1..H5, X and ALL x4, hand 5 (R2).
 
-    Health is 10, or 5 under Exhaustion (R24). A Victory game scores per damage to 20.
-    Arguments are as for :func:`custom`.
+    Args:
+        players: 2 to 8.
+        **options: ``win``, ``stakes``, ``ante``, ``seats``, ``teams``, ``first_player``
+            and ``turn_limit``, as for :func:`custom`. Health is 10, or 5 under
+            Exhaustion (R24); a Victory game scores per damage to 20.
+
+    Returns:
+        The validated configuration.
+
+    Raises:
+        ConfigurationError: If any value or combination is invalid.
 
     Example:
         >>> modern(win="exhaustion").starting_health
         5
     """
-    return _edition(
-        "Modern", 5, (*line_cards(5), x_card(5), all_card(5)), players, win=win, stakes=stakes,
-        ante=ante, seats=seats, teams=teams, first_player=first_player, turn_limit=turn_limit,
-    )  # fmt: skip
+    return _edition("Modern", 5, (*line_cards(5), x_card(5), all_card(5)), players, options)
 
 
-def grda(
-    players: int = 2,
-    *,
-    win: WinCondition | str = "elimination",
-    stakes: Stakes | StakesKind | str = StakesKind.NONE,
-    ante: int = 0,
-    seats: Sequence[Side] | None = None,
-    teams: Sequence[Sequence[int]] | None = None,
-    first_player: int = 0,
-    turn_limit: int | None = None,
-) -> Config:
+def grda(players: int = 2, **options: Unpack[PresetOptions]) -> Config:
     """The Grda variant: 4x4 field, V1..V4 and H1..H4 x4 (R1), hand 4 with the guard, 20 health.
 
-    Arguments are as for :func:`custom`.
+    Args:
+        players: 2 to 8.
+        **options: ``win``, ``stakes``, ``ante``, ``seats``, ``teams``, ``first_player``
+            and ``turn_limit``, as for :func:`custom`.
+
+    Returns:
+        The validated configuration.
+
+    Raises:
+        ConfigurationError: If any value or combination is invalid.
 
     Example:
         >>> config = grda()
         >>> config.deck_size, config.guard_counts_toward_hand
         (32, True)
     """
-    return _edition(
-        "Grda", 4, line_cards(4), players, win=win, stakes=stakes, ante=ante, seats=seats,
-        teams=teams, first_player=first_player, turn_limit=turn_limit,
-    )  # fmt: skip
+    return _edition("Grda", 4, line_cards(4), players, options)
