@@ -10,8 +10,7 @@ yardstick: python-chess's random playout (``list(board.legal_moves)`` + ``random
 + ``board.push`` until ``board.is_game_over()``), in microseconds per ply, and the ratio.
 
 To add a row, write a function ``def bench_something(scale: float) -> Result`` and
-append it to :data:`BENCHMARKS`. Planned rows: replaying a 300-action record, and
-``dumps``/``loads`` of a mid-game state.
+append it to :data:`BENCHMARKS`.
 """
 
 from __future__ import annotations
@@ -103,11 +102,73 @@ def chess_playouts(scale: float, games: int = 80) -> Result:
     )
 
 
+def record_replay(scale: float, repeats: int = 40) -> Result:
+    """Replaying a recorded Modern 2p game of 300 actions (``final_state``).
+
+    Args:
+        scale: Multiplies the number of replays.
+        repeats: How many replays at scale 1.0.
+
+    Returns:
+        Microseconds per replay of the whole record, and per action.
+    """
+    from guarda.records import Recorder, final_state
+
+    choose = random.Random(1)
+    recorder = Recorder(guarda.modern(2), seed=1)
+    for _ in range(300):
+        if recorder.state.is_over:  # pragma: no cover - seed 1 lasts longer
+            break
+        recorder.apply(choose.choice(guarda.legal_actions(recorder.state)))
+    record = recorder.record()
+    count = max(1, round(repeats * scale))
+    start = time.perf_counter()
+    for _ in range(count):
+        final_state(record)
+    elapsed = (time.perf_counter() - start) / count * 1e6
+    return Result(
+        f"replay {len(record.actions)}-action record",
+        elapsed,
+        f"{elapsed / len(record.actions):8.1f} us/action (us/unit: per replay)",
+    )
+
+
+def state_round_trip(scale: float, repeats: int = 300) -> Result:
+    """``dumps`` then ``loads`` of a mid-game Modern 2p state (turn 20, with its log).
+
+    Args:
+        scale: Multiplies the number of round trips.
+        repeats: How many round trips at scale 1.0.
+
+    Returns:
+        Microseconds per round trip, and the document size.
+    """
+    from guarda.serialization import dumps, loads
+
+    choose = random.Random(2)
+    state = guarda.new_game(guarda.modern(2), 2)
+    while state.turn_number < 20 and not state.is_over:
+        state, _ = guarda.apply(state, choose.choice(guarda.legal_actions(state)))
+    count = max(1, round(repeats * scale))
+    start = time.perf_counter()
+    for _ in range(count):
+        loads(dumps(state, secrets=True), guarda.GameState)
+    elapsed = (time.perf_counter() - start) / count * 1e6
+    size = len(dumps(state, secrets=True))
+    return Result(
+        "state dumps+loads (mid-game)",
+        elapsed,
+        f"{size / 1024:8.1f} KiB JSON, {len(state.log)} events (us/unit: per round trip)",
+    )
+
+
 BENCHMARKS: tuple[Benchmark, ...] = (
     playouts("Modern 2p playout", guarda.modern(2), games=120),
     playouts("Classic 4p playout", guarda.classic(4), games=60),
     playouts("Grda 2p playout", guarda.grda(2), games=100),
     playouts("Modern 8p playout", guarda.modern(8), games=120),
+    record_replay,
+    state_round_trip,
 )
 """The rows, in table order. Append new benchmarks here."""
 

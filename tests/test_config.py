@@ -195,6 +195,21 @@ REFUSALS: dict[str, tuple[Callable[[], object], str, str | None]] = {
     "ante without stakes": (lambda: guarda.classic(ante=3), "stakes.ante", "R26"),
     "unknown stakes": (lambda: guarda.classic(stakes="poker"), "stakes", None),
     "hand size 0": (lambda: guarda.custom(5, hand_size=0), "hand_size", "R12"),
+    "hand size 17": (lambda: guarda.custom(5, hand_size=17), "hand_size", "P18"),
+    "default hand of a 17x17 field": (lambda: guarda.custom(17), "hand_size", "P18"),
+    "opening hand 17": (lambda: guarda.custom(5, opening_hand=17), "opening_hand", "R2"),
+    "deck over 1024 cards": (
+        lambda: guarda.custom(
+            5, deck=[guarda.DeckEntry(card, 103) for card in guarda.line_cards(5)]
+        ),
+        "deck",
+        "P18",
+    ),
+    "absurd copies": (
+        lambda: guarda.custom(5, deck=[guarda.DeckEntry(guarda.line_cards(5)[0], 2**63)]),
+        "deck[0].copies",
+        "P18",
+    ),
     "negative opening hand": (lambda: guarda.custom(5, opening_hand=-1), "opening_hand", "R2"),
     "starting health 0": (lambda: guarda.custom(5, starting_health=0), "starting_health", None),
     "max health below starting": (

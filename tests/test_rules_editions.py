@@ -53,12 +53,22 @@ def test_r2_opening_hand_is_configurable() -> None:
     assert len(state.players[1 - state.turn].hand) == 6
 
 
-@pytest.mark.parametrize("size", [3, 7, 9, 26])
+@pytest.mark.parametrize("size", [3, 7, 9, 16])
 def test_r3_any_square_field_is_valid(size: int) -> None:
     config = guarda.custom(size)
     assert config.hand_size == size
     assert config.deck_size == 2 * size * 4
     state = PositionBuilder(config).player(0, position="a1").player(1, position="b2").to_act(0)
+    assert state.build().phase is Phase.MOVE
+
+
+def test_r3_fields_above_16_need_an_explicit_hand_size() -> None:
+    with pytest.raises(guarda.ConfigurationError) as caught:
+        guarda.custom(26)
+    assert (caught.value.path, caught.value.rule) == ("hand_size", "P18")
+    config = guarda.custom(26, hand_size=10)
+    assert (config.size, config.hand_size, config.deck_size) == (26, 10, 2 * 26 * 4)
+    state = PositionBuilder(config).player(0, position="z26").player(1, position="a1").to_act(0)
     assert state.build().phase is Phase.MOVE
 
 

@@ -1,10 +1,12 @@
 """guarda: the rules of the tactical card game Guarda, as an immutable, typed library.
 
-Example:
+Examples:
     >>> import guarda
+    >>> import random
     >>> state = guarda.new_game(guarda.modern(players=2), seed=7)
+    >>> choose = random.Random(7)
     >>> while not state.is_over:
-    ...     state, events = guarda.apply(state, guarda.legal_actions(state)[-1])
+    ...     state, events = guarda.apply(state, choose.choice(guarda.legal_actions(state)))
     >>> state.outcome is not None
     True
 """
@@ -39,6 +41,7 @@ from guarda.config import (
     Elimination,
     Exhaustion,
     KingOfTheHill,
+    PresetOptions,
     Scoring,
     Stakes,
     StakesKind,
@@ -51,6 +54,7 @@ from guarda.config import (
     grda,
     modern,
 )
+from guarda.consistency import check_state
 from guarda.engine import apply, is_legal, legal_actions, new_game, verify
 from guarda.errors import (
     ConfigurationError,
@@ -97,6 +101,32 @@ from guarda.events import (
     visible_event,
 )
 from guarda.geometry import Cell, Direction, Geometry, Orientation, Side
+from guarda.notation import NotationError, format_action, parse_action
+from guarda.position import PlayerSetup, PositionBuilder
+from guarda.position_notation import (
+    PositionSummary,
+    format_position,
+    format_view,
+    parse_position,
+    parse_view,
+)
+from guarda.records import (
+    GameRecord,
+    Recorder,
+    ReplayError,
+    SeatRecord,
+    final_state,
+    record_game,
+    replay,
+    seat_record,
+)
+from guarda.serialization import (
+    DocumentError,
+    SecretsError,
+    UnsupportedVersionError,
+    dumps,
+    loads,
+)
 from guarda.state import (
     EventLog,
     GameState,
@@ -108,6 +138,7 @@ from guarda.state import (
     Phase,
     PlayerState,
 )
+from guarda.views import PlayerView, PublicPlayer, view, visible_events
 
 try:
     __version__ = version("guarda")
@@ -136,6 +167,7 @@ __all__ = [
     "DiscardDown",
     "DiscardPileShuffled",
     "DiscardReason",
+    "DocumentError",
     "DrawRule",
     "Elimination",
     "EliminationReason",
@@ -144,6 +176,7 @@ __all__ = [
     "EventLog",
     "Exhaustion",
     "GameEnded",
+    "GameRecord",
     "GameState",
     "Geometry",
     "Guard",
@@ -161,6 +194,7 @@ __all__ = [
     "LootClaimed",
     "LootDropped",
     "Move",
+    "NotationError",
     "Orientation",
     "Outcome",
     "OutcomeReason",
@@ -174,13 +208,23 @@ __all__ = [
     "PiecePushed",
     "PlacePiece",
     "PlayerEliminated",
+    "PlayerSetup",
     "PlayerState",
+    "PlayerView",
     "PointsScored",
+    "PositionBuilder",
     "PositionError",
+    "PositionSummary",
     "PrepareGuard",
     "PrepareNewGuard",
+    "PresetOptions",
+    "PublicPlayer",
     "Push",
+    "Recorder",
+    "ReplayError",
     "Scoring",
+    "SeatRecord",
+    "SecretsError",
     "SetGuard",
     "Settle",
     "SetupCardDrawn",
@@ -193,24 +237,40 @@ __all__ = [
     "TurnEnded",
     "TurnSettled",
     "TurnStarted",
+    "UnsupportedVersionError",
     "Victory",
     "WinCondition",
     "__version__",
     "all_card",
     "apply",
+    "check_state",
     "classic",
     "custom",
     "default_hill",
     "default_seats",
     "describe",
+    "dumps",
+    "final_state",
+    "format_action",
+    "format_position",
+    "format_view",
     "grda",
     "is_legal",
     "is_private",
     "legal_actions",
     "line_cards",
+    "loads",
     "modern",
     "new_game",
+    "parse_action",
+    "parse_position",
+    "parse_view",
+    "record_game",
+    "replay",
+    "seat_record",
     "verify",
+    "view",
     "visible_event",
+    "visible_events",
     "x_card",
 ]

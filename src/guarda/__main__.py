@@ -4,7 +4,7 @@ Each turn is printed as a small picture of the field with every piece, a status 
 per player and the events of the turn in plain English; then the result. Run
 ``python -m guarda --help`` for the options.
 
-Example:
+Examples:
     >>> main(["--seed", "2", "--quiet"])  # doctest: +ELLIPSIS
     Result: ...
     0
@@ -35,7 +35,7 @@ WINS = ("elimination", "victory", "exhaustion", "king-of-the-hill")
 def seat_names(config: Config) -> tuple[str, ...]:
     """A readable name per player: their side, numbered when several share a side.
 
-    Example:
+    Examples:
         >>> seat_names(modern(players=2))
         ('South', 'North')
         >>> seat_names(modern(players=8))[:2]
@@ -66,7 +66,7 @@ def board(state: GameState) -> str:
     Pieces are marked by their side's initial (lower case for a second player on the
     same side).
 
-    Example:
+    Examples:
         >>> import guarda
         >>> print(board(guarda.new_game(guarda.grda(), seed=1)))
         4 . . . .
@@ -92,7 +92,7 @@ def board(state: GameState) -> str:
 def status(state: GameState) -> str:
     """One line per player: health, points and the public sizes of their zones.
 
-    Example:
+    Examples:
         >>> import guarda
         >>> print(status(guarda.new_game(guarda.modern(), seed=1)))  # doctest: +ELLIPSIS
         S South  health 10  points 0  hand 0  draw ...

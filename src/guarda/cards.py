@@ -39,7 +39,7 @@ def _pattern(value: object) -> frozenset[tuple[int, int]]:
 class CardType:
     """One kind of card: a name and the cells of its pattern.
 
-    Example:
+    Examples:
         >>> card = CardType("V2", frozenset({(2, 1), (2, 2), (2, 3)}))
         >>> card.fits(3), card.fits(2)
         (True, False)
@@ -95,7 +95,7 @@ class DeckEntry:
 def line_cards(size: int) -> tuple[CardType, ...]:
     """The vertical and horizontal line cards of a field: ``V1..Vn`` then ``H1..Hn``.
 
-    Example:
+    Examples:
         >>> [card.name for card in line_cards(3)]
         ['V1', 'V2', 'V3', 'H1', 'H2', 'H3']
     """

@@ -20,6 +20,10 @@ from guarda.errors import ConfigurationError
 from guarda.geometry import Cell, Geometry, Side
 
 __all__ = [
+    "MAX_DECK_SIZE",
+    "MAX_HAND_SIZE",
+    "MAX_PLAYERS",
+    "MAX_SIZE",
     "Config",
     "DrawRule",
     "Elimination",
@@ -40,7 +44,17 @@ __all__ = [
 ]
 
 MAX_PLAYERS = 8
+"""The most players a game may have."""
 MAX_SIZE = 26
+"""The largest field: one column letter per column (R8)."""
+MAX_HAND_SIZE = 16
+"""The largest hand size and opening hand (P18).
+
+Legal actions list every combination of hand cards (a hand of ``n`` different cards has
+``2 ** n - 1`` attacks), so larger hands would make single steps explode.
+"""
+MAX_DECK_SIZE = 1024
+"""The most cards a player's deck may hold (P18)."""
 
 
 class DrawRule(enum.StrEnum):
@@ -130,7 +144,7 @@ class Stakes:
 def default_seats(players: int) -> tuple[Side, ...]:
     """The default seating of R4: player ``i`` sits on side ``floor(4 * i / players)``.
 
-    Example:
+    Examples:
         >>> [side.name for side in default_seats(3)]
         ['SOUTH', 'WEST', 'NORTH']
     """
@@ -140,7 +154,7 @@ def default_seats(players: int) -> tuple[Side, ...]:
 def default_hill(size: int) -> tuple[Cell, ...]:
     """The centre cell of an odd field, or the central 2x2 block of an even one (R25).
 
-    Example:
+    Examples:
         >>> [str(cell) for cell in default_hill(4)]
         ['b2', 'c2', 'b3', 'c3']
     """
@@ -159,7 +173,7 @@ class Config:
     Build one with a preset (:func:`classic`, :func:`modern`, :func:`grda`) or
     :func:`custom`; change one with :func:`attrs.evolve`, which validates again.
 
-    Example:
+    Examples:
         >>> config = modern(players=4)
         >>> config.size, config.hand_size, config.starting_health
         (5, 5, 10)
@@ -261,12 +275,16 @@ def _validate(config: Config) -> None:
         if entry.card.name in names:
             fail(f"card type {entry.card.name} appears twice", f"deck[{index}]")
         names.add(entry.card.name)
+        if entry.copies > MAX_DECK_SIZE:
+            fail(f"at most {MAX_DECK_SIZE} copies of a card", f"deck[{index}].copies", "P18")
         if not entry.card.fits(config.size):
             fail(
                 f"card {entry.card.name} has a cell outside the {config.size}x{config.size} field",
                 f"deck[{index}].card.cells",
                 "R3",
             )
+    if sum(entry.copies for entry in config.deck) > MAX_DECK_SIZE:
+        fail(f"a deck holds at most {MAX_DECK_SIZE} cards", "deck", "P18")
     if not _is_int(config.players) or not 2 <= config.players <= MAX_PLAYERS:
         fail(f"2 to {MAX_PLAYERS} players can play, not {config.players!r}", "players")
     if config.players > config.size * config.size:
@@ -275,12 +293,18 @@ def _validate(config: Config) -> None:
         )
     if not _is_int(config.hand_size) or config.hand_size < 1:
         fail(f"hand size must be at least 1, not {config.hand_size!r}", "hand_size", "R12")
+    if config.hand_size > MAX_HAND_SIZE:
+        fail(f"hand size must be at most {MAX_HAND_SIZE}", "hand_size", "P18")
     if config.guard_counts_toward_hand and config.hand_size < 2:
         fail("a hand that counts the guard must hold at least 2 cards", "hand_size", "R12")
     if not isinstance(config.guard_counts_toward_hand, bool):
         fail("must be a bool", "guard_counts_toward_hand")
-    if not _is_int(config.opening_hand) or config.opening_hand < 0:
-        fail(f"opening hand must be 0 or more, not {config.opening_hand!r}", "opening_hand", "R2")
+    if not _is_int(config.opening_hand) or not 0 <= config.opening_hand <= MAX_HAND_SIZE:
+        fail(
+            f"opening hand must be from 0 to {MAX_HAND_SIZE}, not {config.opening_hand!r}",
+            "opening_hand",
+            "R2",
+        )
     if not isinstance(config.draw_rule, DrawRule):
         fail(f"not a DrawRule: {config.draw_rule!r}", "draw_rule", "R12")
     if not _is_int(config.starting_health) or config.starting_health < 1:
@@ -484,7 +508,7 @@ def custom(
     Raises:
         ConfigurationError: If any value or combination is invalid.
 
-    Example:
+    Examples:
         >>> config = custom(9, players=8, teams=[[0, 2, 4, 6], [1, 3, 5, 7]])
         >>> config.hand_size, config.deck_size
         (9, 72)
@@ -569,7 +593,7 @@ def classic(players: int = 2, **options: Unpack[PresetOptions]) -> Config:
     Raises:
         ConfigurationError: If any value or combination is invalid.
 
-    Example:
+    Examples:
         >>> classic(players=3).deck_size
         48
     """
@@ -591,7 +615,7 @@ def modern(players: int = 2, **options: Unpack[PresetOptions]) -> Config:
     Raises:
         ConfigurationError: If any value or combination is invalid.
 
-    Example:
+    Examples:
         >>> modern(win="exhaustion").starting_health
         5
     """
@@ -612,7 +636,7 @@ def grda(players: int = 2, **options: Unpack[PresetOptions]) -> Config:
     Raises:
         ConfigurationError: If any value or combination is invalid.
 
-    Example:
+    Examples:
         >>> config = grda()
         >>> config.deck_size, config.guard_counts_toward_hand
         (32, True)

@@ -7,7 +7,7 @@ damage, scoring, eliminations, the end), and returns the new state with the even
 It never changes its arguments; an illegal action raises
 :class:`~guarda.errors.IllegalActionError` naming the ruling that forbids it.
 
-Example:
+Examples:
     >>> import guarda
     >>> state = guarda.new_game(guarda.modern(players=2), seed=3)
     >>> while not state.is_over and state.turn_number < 3:
@@ -111,7 +111,7 @@ def new_game(config: Config, seed: int) -> GameState:
     Raises:
         GuardaError: If ``config`` is not a Config or ``seed`` not an integer.
 
-    Example:
+    Examples:
         >>> import guarda
         >>> state = guarda.new_game(guarda.classic(players=3), seed=42)
         >>> state.phase.name, len(state.players)
@@ -260,7 +260,7 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
 
     Identical cards give one action: a hand of two ``V2`` has one ``Attack(("V2",))``.
 
-    Example:
+    Examples:
         >>> import guarda
         >>> state = guarda.new_game(guarda.modern(), seed=0)
         >>> all(isinstance(action, guarda.PlacePiece) for action in legal_actions(state))
@@ -489,7 +489,7 @@ def _verify_defence(t: Tables, state: GameState, me: PlayerState, cards: tuple[s
 def is_legal(state: GameState, action: Action) -> bool:
     """Whether ``action`` is legal in ``state``.
 
-    Example:
+    Examples:
         >>> import guarda
         >>> state = guarda.new_game(guarda.modern(), seed=0)
         >>> is_legal(state, guarda.Pass())
@@ -521,7 +521,7 @@ def apply(
     Raises:
         IllegalActionError: If the action is not legal here (the state is unchanged).
 
-    Example:
+    Examples:
         >>> import guarda
         >>> state = guarda.new_game(guarda.modern(), seed=0)
         >>> after, events = apply(state, legal_actions(state)[0])

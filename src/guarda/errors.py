@@ -36,7 +36,7 @@ class GuardaError(Exception):
         rule: The ruling that applies (``"R13"``, ``"P1"``), or None.
         path: The offending field, argument or position (``"players[2].hand"``), or None.
 
-    Example:
+    Examples:
         >>> try:
         ...     raise GuardaError("bad", rule="R7", path="action.direction")
         ... except GuardaError as error:

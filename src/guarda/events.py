@@ -451,7 +451,7 @@ def is_private(event: Event) -> bool:
 def visible_event(event: Event, viewer: int | None) -> Event:
     """The form of ``event`` that ``viewer`` may see (None: a spectator).
 
-    Example:
+    Examples:
         >>> event = CardsDrawn(player=1, count=1, cards=("H3",))
         >>> visible_event(event, 1).cards, visible_event(event, 0).cards
         (('H3',), None)
@@ -470,7 +470,7 @@ def _cards(cards: tuple[str, ...] | None, count: int) -> str:
 def describe(event: Event, names: tuple[str, ...] | None = None) -> str:
     """One line of plain English for an event, naming players by ``names``.
 
-    Example:
+    Examples:
         >>> describe(CardsDrawn(player=1, count=1, cards=None), ("South", "North"))
         'North drew a card'
         >>> describe(CardsDrawn(player=1, count=2, cards=("H3", "V1")), ("South", "North"))

@@ -74,7 +74,7 @@ class Orientation(enum.StrEnum):
 class Cell:
     """One cell of the field, ``x`` from West (0 is column ``a``), ``y`` from South.
 
-    Example:
+    Examples:
         >>> Cell.parse("c2")
         Cell(x=2, y=1)
         >>> str(Cell(0, 0))
@@ -120,7 +120,7 @@ class Cell:
 def cells_of_mask(mask: int, size: int) -> Iterator[Cell]:
     """The cells of a bitmask, in index order (row by row from a1).
 
-    Example:
+    Examples:
         >>> [str(cell) for cell in cells_of_mask(0b101, 3)]
         ['a1', 'c1']
     """
@@ -176,7 +176,7 @@ class Geometry:
     def covers(self, name: str, side: Side, orientation: Orientation, cell: Cell) -> bool:
         """Whether a card played from ``side`` in ``orientation`` covers ``cell``.
 
-        Example:
+        Examples:
             >>> from guarda.cards import line_patterns
             >>> geometry = Geometry.build(5, line_patterns(5))
             >>> geometry.covers("H1", Side.SOUTH, Orientation.OFFENSIVE, Cell.parse("c1"))

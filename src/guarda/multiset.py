@@ -15,7 +15,7 @@ __all__ = ["add", "contains", "remove", "submultisets"]
 def add(zone: tuple[str, ...], cards: tuple[str, ...]) -> tuple[str, ...]:
     """``zone`` with ``cards`` added, sorted.
 
-    Example:
+    Examples:
         >>> add(("H1", "V2"), ("H2",))
         ('H1', 'H2', 'V2')
     """
@@ -29,7 +29,7 @@ def add(zone: tuple[str, ...], cards: tuple[str, ...]) -> tuple[str, ...]:
 def remove(zone: tuple[str, ...], cards: tuple[str, ...]) -> tuple[str, ...] | None:
     """``zone`` without ``cards`` (one copy per name given), or None if it lacks one.
 
-    Example:
+    Examples:
         >>> remove(("H1", "H1", "V2"), ("H1",))
         ('H1', 'V2')
         >>> remove(("H1",), ("V2",)) is None
@@ -55,7 +55,7 @@ def submultisets(zone: tuple[str, ...]) -> tuple[tuple[tuple[str, ...], ...], ..
 
     ``submultisets(zone)[k]`` lists the sub-multisets of size ``k`` in sorted order.
 
-    Example:
+    Examples:
         >>> submultisets(("H1", "H1", "V2"))[2]
         (('H1', 'H1'), ('H1', 'V2'))
     """

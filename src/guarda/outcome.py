@@ -96,7 +96,7 @@ def payouts(
     Unclaimed stakes are split evenly between ``takers`` (the winners, or the drawn
     players), the remainder going one each to the earliest seats.
 
-    Example:
+    Examples:
         >>> from guarda.config import modern
         >>> from guarda.state import PlayerState
         >>> config = modern(players=3, win="victory", stakes="spoils-of-war", ante=5)

@@ -12,7 +12,7 @@ setup procedure, and :meth:`PositionBuilder.start_turn` runs the real Draw phase
 reaction phases (REACT, COUNTER, NEW_GUARD) are reached by building an ACT position and
 applying an :class:`~guarda.actions.Attack`.
 
-Example:
+Examples:
     >>> import guarda
     >>> state = (
     ...     guarda.PositionBuilder(guarda.modern(players=2), seed=1)
@@ -81,7 +81,7 @@ class PlayerSetup:
     the player's draw pile, shuffled by the builder's seed, unless ``draw_pile`` is given:
     then every card of the deck must be placed exactly once.
 
-    Example:
+    Examples:
         >>> setup = PlayerSetup(position="b2", hand=("V1", "V1"), health=7)
         >>> setup.hand, setup.draw_pile is None
         (('V1', 'V1'), True)
@@ -150,7 +150,7 @@ class PositionBuilder:
     whose turn was turn 1 counting back clockwise (in SETUP: the first placed player
     clockwise from the first drawer).
 
-    Example:
+    Examples:
         >>> import guarda
         >>> builder = PositionBuilder(guarda.classic(players=2), seed=7)
         >>> builder = builder.player(0, position="a1")
@@ -235,7 +235,7 @@ class PositionBuilder:
         Raises:
             PositionError: For a player number out of range or an unknown field.
 
-        Example:
+        Examples:
             >>> import guarda
             >>> builder = PositionBuilder(guarda.modern()).player(0, position="a1")
             >>> builder.player(0, health=4).setups[0].position

@@ -21,7 +21,7 @@ T = TypeVar("T")
 def seed_state(seed: int) -> int:
     """The random state for a seed (any integer; it is reduced to 64 bits).
 
-    Example:
+    Examples:
         >>> seed_state(7) == seed_state(7 + 2**64)
         True
     """
@@ -31,7 +31,7 @@ def seed_state(seed: int) -> int:
 def next_value(state: int) -> tuple[int, int]:
     """One SplitMix64 step: a 64-bit value and the next state.
 
-    Example:
+    Examples:
         >>> hex(next_value(0)[0])
         '0xe220a8397b1dcdaf'
     """
@@ -54,7 +54,7 @@ def _below(bound: int, state: int) -> tuple[int, int]:
 def shuffle(items: Sequence[T], state: int) -> tuple[tuple[T, ...], int]:
     """A Fisher-Yates shuffle of ``items`` and the next random state.
 
-    Example:
+    Examples:
         >>> shuffle("abcd", 1)[0] == shuffle("abcd", 1)[0]
         True
     """

@@ -274,7 +274,7 @@ class GameState:
     Start one with :func:`guarda.new_game` or :class:`guarda.PositionBuilder`; get the
     next with :func:`guarda.apply`.
 
-    Example:
+    Examples:
         >>> import guarda
         >>> state = guarda.new_game(guarda.modern(), seed=1)
         >>> state.phase, state.actor is not None

@@ -11,7 +11,7 @@ Hidden from everyone are the random state and the order of every draw pile; hidd
 the viewer are the other players' hands, guard cards and orientations, and which cards
 they discarded face down.
 
-Example:
+Examples:
     >>> import guarda
     >>> state = guarda.new_game(guarda.modern(players=2), seed=5)
     >>> while state.phase is not guarda.Phase.MOVE:
@@ -45,7 +45,7 @@ __all__ = ["PlayerView", "PublicPlayer", "view", "visible_events"]
 class PublicPlayer:
     """What everyone may know about one player (R28).
 
-    Example:
+    Examples:
         >>> import guarda
         >>> state = guarda.new_game(guarda.classic(), seed=1)
         >>> public = view(state, None).players[0]
@@ -86,7 +86,7 @@ class PlayerView:
     be used as keys for information sets. The repr leaves out the configuration, the
     legal actions and the event log, which are long.
 
-    Example:
+    Examples:
         >>> import guarda
         >>> state = guarda.new_game(guarda.grda(players=3), seed=2)
         >>> mine = view(state, state.actor)
@@ -185,7 +185,7 @@ def visible_events(events: Iterable[Event], player: int | None) -> tuple[Event, 
     Returns:
         The events in the same order, private fields of other players' events redacted.
 
-    Example:
+    Examples:
         >>> from guarda.events import CardsDrawn, TurnStarted
         >>> events = (TurnStarted(0, 1), CardsDrawn(0, 1, ("V2",)))
         >>> visible_events(events, 1)[1].cards is None
@@ -209,7 +209,7 @@ def view(state: GameState, player: int | None) -> PlayerView:
     Raises:
         GuardaError: If ``state`` is not a GameState or ``player`` is not a player of it.
 
-    Example:
+    Examples:
         >>> import guarda
         >>> state = guarda.new_game(guarda.modern(players=2), seed=1)
         >>> view(state, 0).players == view(state, 1).players == view(state, None).players

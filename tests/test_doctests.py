@@ -1,0 +1,24 @@
+"""Run the examples in every module's docstrings, so the documented examples stay true."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import pkgutil
+
+import pytest
+
+import guarda
+
+MODULES = sorted(
+    name
+    for _, name, _ in pkgutil.walk_packages(guarda.__path__, prefix="guarda.")
+    if not name.endswith(".__main__")
+)
+
+
+@pytest.mark.parametrize("name", ["guarda", *MODULES])
+def test_docstring_examples(name: str) -> None:
+    module = importlib.import_module(name)
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    assert result.failed == 0, f"{result.failed} of {result.attempted} examples failed in {name}"
