@@ -149,63 +149,69 @@ def _placements(cells: tuple[Cell, ...]) -> tuple[Action, ...]:
     return tuple(PlacePiece(cell) for cell in cells)
 
 
-_INTERNED: dict[tuple[object, ...], Action] = {}
+_SHARED: dict[tuple[type, Direction | None], dict[tuple[str, ...], Action]] = {}
+"""One shared instance per action that plays cards: ``_SHARED[kind, direction][cards]``
+(direction None for actions without one). Actions are immutable, so sharing is safe."""
 
 
-def _interned(kind: type, *arguments: object) -> Action:
-    """One shared instance per action value: actions are immutable."""
-    key = (kind, *arguments)
-    action = _INTERNED.get(key)
-    if action is None:
-        if len(_INTERNED) > 1 << 18:
-            _INTERNED.clear()
-        action = _INTERNED[key] = kind(*arguments)
-    return action
+def _shared(kind: type, direction: Direction | None) -> dict[tuple[str, ...], Action]:
+    table = _SHARED.setdefault((kind, direction), {})
+    if len(table) > 1 << 16:
+        table.clear()
+    return table
 
 
 @functools.lru_cache(maxsize=1 << 16)
 def _card_actions(kind: type, hand: tuple[str, ...], low: int, high: int) -> tuple[Action, ...]:
     """``kind(cards)`` for every sub-multiset of ``hand`` with ``low..high`` cards."""
     groups = multiset.submultisets(hand)
-    return tuple(
-        _interned(kind, cards)
-        for size in range(low, min(high, len(hand)) + 1)
-        for cards in groups[size]
-    )
+    shared = _shared(kind, None)
+    actions = []
+    for size in range(low, min(high, len(hand)) + 1):
+        for cards in groups[size]:
+            action = shared.get(cards)
+            if action is None:
+                action = shared[cards] = kind(cards)
+            actions.append(action)
+    return tuple(actions)
+
+
+class _Directed:
+    """The moves (or pushes) a hand can pay for, built lazily per direction and distance.
+
+    ``up_to(index, reach)`` gives ``kind(DIRECTIONS[index], cards)`` for every
+    sub-multiset of the hand with 1 to ``reach`` cards, sorted by size. Only the
+    distances some position needed are ever built; instances are cached per hand.
+    """
+
+    __slots__ = ("actions", "ends", "hand", "kind")
+
+    def __init__(self, kind: type, hand: tuple[str, ...]) -> None:
+        self.kind = kind
+        self.hand = hand
+        self.actions: list[list[Action]] = [[], [], [], []]
+        self.ends: list[list[int]] = [[0], [0], [0], [0]]
+
+    def up_to(self, index: int, reach: int) -> list[Action]:
+        reach = min(reach, len(self.hand))
+        actions, ends = self.actions[index], self.ends[index]
+        if len(ends) <= reach:
+            kind, direction = self.kind, DIRECTIONS[index]
+            shared = _shared(kind, direction)
+            groups = multiset.submultisets(self.hand)
+            for size in range(len(ends), reach + 1):
+                for cards in groups[size]:
+                    action = shared.get(cards)
+                    if action is None:
+                        action = shared[cards] = kind(direction, cards)
+                    actions.append(action)
+                ends.append(len(actions))
+        return actions[: ends[reach]]
 
 
 @functools.lru_cache(maxsize=1 << 16)
-def _directed(
-    kind: type, hand: tuple[str, ...]
-) -> tuple[tuple[tuple[Action, ...], tuple[int, ...]], ...]:
-    """For each direction, ``kind(direction, cards)`` for every sub-multiset of the hand.
-
-    Per direction (in :data:`DIRECTIONS` order) the actions are sorted by size, and
-    ``ends[k]`` tells where those burning at most ``k`` cards end.
-    """
-    groups = multiset.submultisets(hand)
-    lists: tuple[list[Action], ...] = ([], [], [], [])
-    ends = [0]
-    for size in range(1, len(groups)):
-        for cards in groups[size]:
-            for actions, action in zip(lists, _all_directions(kind, cards), strict=True):
-                actions.append(action)
-        ends.append(len(lists[0]))
-    return tuple((tuple(actions), tuple(ends)) for actions in lists)
-
-
-_DIRECTED: dict[tuple[type, tuple[str, ...]], tuple[Action, ...]] = {}
-
-
-def _all_directions(kind: type, cards: tuple[str, ...]) -> tuple[Action, ...]:
-    """Shared instances of ``kind(direction, cards)`` for the four directions."""
-    key = (kind, cards)
-    found = _DIRECTED.get(key)
-    if found is None:
-        if len(_DIRECTED) > 1 << 16:
-            _DIRECTED.clear()
-        found = _DIRECTED[key] = tuple(kind(direction, cards) for direction in DIRECTIONS)
-    return found
+def _directed(kind: type, hand: tuple[str, ...]) -> _Directed:
+    return _Directed(kind, hand)
 
 
 @functools.lru_cache(maxsize=1 << 14)
@@ -318,23 +324,22 @@ def _move_actions(t: Tables, state: GameState, player: PlayerState) -> tuple[Act
     start = player.position.y * t.size + player.position.x
     hand = player.hand
     actions: list[Action] = []
-    if not state.has_moved and hand:
-        for steps, (moves, ends) in zip(t.step_list, _directed(Move, hand), strict=True):
+    if not hand:
+        return (_END_MOVE,)
+    if not state.has_moved:
+        moves = _directed(Move, hand)
+        for index, steps in enumerate(t.step_list):
             reach = _reach(steps, start, occupied)
             if reach:
-                actions += moves[: ends[min(reach, len(ends) - 1)]]
+                actions += moves.up_to(index, reach)
     team = t.team[actor]
-    pushes = None
     for index, steps in enumerate(t.step_list):
         neighbour = steps[start]
         target = owner.get(neighbour) if neighbour >= 0 else None
-        if target is not None and t.team[target] != team and hand:
+        if target is not None and t.team[target] != team:
             reach = _reach(steps, neighbour, occupied)
             if reach:
-                if pushes is None:
-                    pushes = _directed(Push, hand)
-                candidates, ends = pushes[index]
-                actions += candidates[: ends[min(reach, len(ends) - 1)]]
+                actions += _directed(Push, hand).up_to(index, reach)
     actions.append(_END_MOVE)
     return tuple(actions)
 

@@ -8,6 +8,7 @@ states are immutable, so the same hand always gives the same answer.
 from __future__ import annotations
 
 import functools
+import itertools
 
 __all__ = ["add", "contains", "remove", "submultisets"]
 
@@ -59,23 +60,8 @@ def submultisets(zone: tuple[str, ...]) -> tuple[tuple[tuple[str, ...], ...], ..
         >>> submultisets(("H1", "H1", "V2"))[2]
         (('H1', 'H1'), ('H1', 'V2'))
     """
-    subsets: list[tuple[str, ...]] = [()]
-    start, total = 0, len(zone)
-    while start < total:
-        name = zone[start]
-        end = start
-        while end < total and zone[end] == name:
-            end += 1
-        grown = []
-        for subset in subsets:
-            grown.append(subset)
-            extended = subset
-            for _ in range(end - start):
-                extended = (*extended, name)
-                grown.append(extended)
-        subsets = grown
-        start = end
-    by_size: list[list[tuple[str, ...]]] = [[] for _ in range(total + 1)]
-    for subset in subsets:
-        by_size[len(subset)].append(subset)
-    return tuple(tuple(sorted(group)) for group in by_size)
+    # Combinations of a sorted tuple come out in sorted order; identical cards give
+    # repeats, which dict.fromkeys drops while keeping that order.
+    return tuple(
+        tuple(dict.fromkeys(itertools.combinations(zone, size))) for size in range(len(zone) + 1)
+    )
