@@ -120,14 +120,16 @@ def configs(draw: st.DrawFn) -> Config:
 def candidate_actions(config: Config) -> st.SearchStrategy[Action]:
     """Random well-formed actions of every kind: mostly illegal in any given state.
 
-    Cards come from the deck (plus one name no deck has), cells from a border around
-    the field, so off-field cells and unknown cards are tried too.
+    Cards come from the deck (plus one name no deck has), cells from the field plus a
+    border beyond its north and east edges, so off-field cells and unknown cards are
+    tried too. (A cell with a negative coordinate cannot even be built: see
+    ``test_cells_refuse_negative_coordinates``.)
     """
     names = (*config.card_names, "Z9")
     card = st.sampled_from(names)
     cards = st.lists(card, max_size=4).map(tuple)
     direction = st.sampled_from(tuple(Direction))
-    cell = st.builds(Cell, st.integers(-1, config.size), st.integers(-1, config.size))
+    cell = st.builds(Cell, st.integers(0, config.size), st.integers(0, config.size))
     return st.one_of(
         st.builds(PlacePiece, cell),
         st.builds(DiscardDown, cards),
@@ -382,3 +384,9 @@ def test_state_of_a_long_game_pickles() -> None:
     assert restored == state
     assert hash(restored) == hash(state)
     assert copy.deepcopy(state) == state
+
+
+@pytest.mark.parametrize("coordinates", [(-1, 0), (0, -1), (1.5, 0), (True, 0), ("a", 1)])
+def test_cells_refuse_negative_coordinates(coordinates: tuple[object, object]) -> None:
+    with pytest.raises(guarda.ParseError):
+        Cell(*coordinates)  # type: ignore[arg-type]

@@ -83,12 +83,43 @@ def _card(card: str) -> str:
     return card
 
 
+def _direction(value: Direction | str) -> Direction:
+    """A :class:`Direction`, also from its letter (``"N"``)."""
+    try:
+        return Direction(value)
+    except ValueError:
+        raise ParseError(
+            f"not a direction: {value!r} (use N, E, S or W)", path="direction", rule="R7"
+        ) from None
+
+
+def _orientation(value: Orientation | str) -> Orientation:
+    """An :class:`Orientation`, also from its value (``"defensive"``)."""
+    try:
+        return Orientation(value)
+    except ValueError:
+        raise ParseError(
+            f"not an orientation: {value!r} (use offensive or defensive)",
+            path="orientation",
+            rule="R14",
+        ) from None
+
+
+def _cell(value: Cell | str) -> Cell:
+    """A :class:`Cell`, also from its name (``"c3"``)."""
+    if isinstance(value, Cell):
+        return value
+    if isinstance(value, str):
+        return Cell.parse(value)
+    raise ParseError(f"not a cell: {value!r}", path="cell", rule="R8")
+
+
 @attrs.frozen(cache_hash=True)
 class PlacePiece:
     """Setup: place your piece on a cell your setup cards allow (R9, R10)."""
 
-    cell: Cell
-    """Where to place the piece."""
+    cell: Cell = attrs.field(converter=_cell)
+    """Where to place the piece (a :class:`Cell`, or its name such as ``"c3"``)."""
 
 
 @attrs.frozen(cache_hash=True)
@@ -103,8 +134,8 @@ class DiscardDown:
 class Move:
     """Move phase: burn ``len(cards)`` cards to move that many cells in a direction (R13)."""
 
-    direction: Direction
-    """Which way to go."""
+    direction: Direction = attrs.field(converter=_direction)
+    """Which way to go (a :class:`Direction`, or its letter such as ``"N"``)."""
     cards: tuple[str, ...] = attrs.field(converter=card_multiset)
     """The cards to burn, one per cell."""
 
@@ -122,7 +153,7 @@ class Push:
     further that way. The Move phase ends after a push.
     """
 
-    direction: Direction
+    direction: Direction = attrs.field(converter=_direction)
     """From the pusher toward the pushed opponent, and the way they go."""
     cards: tuple[str, ...] = attrs.field(converter=card_multiset)
     """The cards to burn, one per cell."""
@@ -145,7 +176,7 @@ class SetGuard:
     ``DEFENSIVE`` blocks when activated, ``OFFENSIVE`` counters.
     """
 
-    orientation: Orientation
+    orientation: Orientation = attrs.field(converter=_orientation)
     """How the guard is turned; secret from the other players."""
 
 

@@ -521,6 +521,11 @@ def custom(
         raise ConfigurationError(f"not a number of players: {players!r}", path="players")
     if deck is None:
         deck = tuple(DeckEntry(card, 4) for card in line_cards(size))
+    for field, value in (("deck", deck), ("seats", seats)):
+        if value is not None and (
+            isinstance(value, (str, bytes)) or not isinstance(value, Sequence)
+        ):
+            raise ConfigurationError(f"must be a sequence, not {value!r}", path=field)
     hand = size if hand_size is None else hand_size
     return Config(
         name=f"Custom {size}x{size}" if name is None else name,

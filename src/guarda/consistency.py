@@ -250,9 +250,9 @@ def _check_turn(state: GameState) -> None:
                 f"players[{index}].position",
                 "R11",
             )
-        if player.in_play and index != state.turn and not player.is_out:
+        if player.in_play and (index != state.turn or player.is_out):
             raise _fail(
-                "only the turn player's attack cards lie face up",
+                "only the turn player's attack cards lie face up (P21)",
                 f"players[{index}].in_play",
                 "R16",
             )
@@ -325,7 +325,9 @@ def _check_attack(state: GameState, attack: PendingAttack | None) -> None:
     if not isinstance(attack.cards, tuple) or not attack.cards:
         raise _fail("an attack has at least one card", "attack.cards", "R15")
     attacker = state.players[attack.attacker]
-    if sorted(attacker.in_play) != sorted(attack.cards):
+    # An attacker who went out mid-attack has put the attack cards on the discards (P21).
+    expected = () if attacker.is_out else tuple(sorted(attack.cards))
+    if tuple(sorted(attacker.in_play)) != expected:
         raise _fail(
             "the attack cards lie face up before the attacker",
             f"players[{attack.attacker}].in_play",

@@ -103,7 +103,9 @@ def new_game(config: Config, seed: int) -> GameState:
 
     Args:
         config: The ruleset.
-        seed: Any integer; the same seed gives the same game (R30).
+        seed: Any integer; the same seed gives the same game (R30). The seed decides
+            every hidden card, so a game that hides information from its players needs a
+            secret seed from a large range, such as ``secrets.randbits(64)`` (P20).
 
     Returns:
         The first state, in the SETUP phase.
@@ -272,6 +274,8 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
         >>> all(isinstance(action, guarda.PlacePiece) for action in legal_actions(state))
         True
     """
+    if not isinstance(state, GameState):
+        raise GuardaError(f"not a GameState: {state!r}", path="state")
     phase = state.phase
     if phase is Phase.OVER:
         return ()
@@ -380,6 +384,8 @@ def verify(state: GameState, action: Action, *, player: int | None = None) -> No
         raise _illegal("the game is over", rule)
     if not isinstance(action, ACTION_TYPES):
         raise _illegal(f"not an action: {action!r}", rule)
+    if player is not None and (not isinstance(player, int) or isinstance(player, bool)):
+        raise _illegal(f"a player is a player number, not {player!r}", rule, "player")
     if player is not None and player != state.actor:
         raise _illegal(
             f"player {player} cannot act now: player {state.actor} must decide", rule, "player"
@@ -491,8 +497,8 @@ def _verify_defence(t: Tables, state: GameState, me: PlayerState, cards: tuple[s
             raise _illegal(f"{card} does not cover {me.position} in defensive orientation", "R19")
 
 
-def is_legal(state: GameState, action: Action) -> bool:
-    """Whether ``action`` is legal in ``state``.
+def is_legal(state: GameState, action: Action, *, player: int | None = None) -> bool:
+    """Whether ``action`` is legal in ``state`` (sent by ``player``, if given).
 
     Examples:
         >>> import guarda
@@ -501,7 +507,7 @@ def is_legal(state: GameState, action: Action) -> bool:
         False
     """
     try:
-        verify(state, action)
+        verify(state, action, player=player)
     except GuardaError:
         return False
     return True

@@ -309,17 +309,18 @@ class Work:
         player = self.players[index]
         self.attack = None
         position = player.position
-        if (
+        scored = bool(
             completed
             and position is not None
             and self.tables.hill >> (position.y * self.tables.size + position.x) & 1
-        ):
+        )
+        if scored:
             self.players[index] = player_with(player, points=player.points + 1)
             self.events.append(PointsScored(index, 1, player.points + 1))
-            if self.check_end():
-                return
         self.turns_ended += 1
         self.events.append(TurnEnded(index, self.turns_ended))
+        if scored and self.check_end():
+            return
         limit = self.tables.config.turn_limit
         if limit is not None and self.turns_ended >= limit:
             self.end_game(
@@ -348,7 +349,14 @@ class Work:
     def eliminate(self, index: int, reason: EliminationReason, by: int | None) -> None:
         """Put a player out: piece removed, cards out of play, stakes handled (R22, R26)."""
         player = self.players[index]
-        self.players[index] = player_with(player, is_out=True, position=None)
+        # R22: the piece leaves the field; face-up cards on the table join the discards.
+        self.players[index] = player_with(
+            player,
+            is_out=True,
+            position=None,
+            in_play=(),
+            discard_known=multiset.add(player.discard_known, tuple(sorted(player.in_play))),
+        )
         self.went_out.append(index)
         self.events.append(PlayerEliminated(index, reason))
         ante = self.tables.config.stakes.ante

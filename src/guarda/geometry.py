@@ -70,6 +70,11 @@ class Orientation(enum.StrEnum):
     DEFENSIVE = "defensive"
 
 
+def _check_coordinate(value: object, name: str) -> None:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise ParseError(f"a cell coordinate is a whole number from 0, not {value!r}", path=name)
+
+
 @attrs.frozen(order=True)
 class Cell:
     """One cell of the field, ``x`` from West (0 is column ``a``), ``y`` from South.
@@ -81,9 +86,9 @@ class Cell:
         'a1'
     """
 
-    x: int
+    x: int = attrs.field(validator=lambda _, __, value: _check_coordinate(value, "x"))
     """Column, 0 for ``a``."""
-    y: int
+    y: int = attrs.field(validator=lambda _, __, value: _check_coordinate(value, "y"))
     """Row, 0 for ``1``."""
 
     @property
@@ -212,7 +217,7 @@ def _build(size: int, patterns: tuple[tuple[str, frozenset[tuple[int, int]]], ..
         dx, dy = direction.delta
         steps[direction] = tuple(
             (cell.y + dy) * size + cell.x + dx
-            if Cell(cell.x + dx, cell.y + dy).is_on(size)
+            if 0 <= cell.x + dx < size and 0 <= cell.y + dy < size
             else -1
             for cell in cells
         )

@@ -48,8 +48,12 @@ def find_outcome(
 def turn_limit_outcome(
     tables: Tables, players: Sequence[PlayerState], pot: int, loot: int
 ) -> Outcome:
-    """The draw between everyone still in when the turn limit is reached (R27)."""
-    drawn = tuple(i for i, player in enumerate(players) if not player.is_out)
+    """The draw between everyone still in when the turn limit is reached (R27, P19).
+
+    With teams, the draw is shared by every member of each team that has anyone left.
+    """
+    teams = sorted({tables.team[i] for i, player in enumerate(players) if not player.is_out})
+    drawn = _members(tables.config, teams)
     return _outcome(tables, players, OutcomeReason.TURN_LIMIT, (), None, drawn, pot, loot)
 
 

@@ -50,7 +50,20 @@ def _zone(value: Any, field: str) -> tuple[str, ...]:
     """``value`` as a tuple of card names; a bare string is refused."""
     if isinstance(value, str) or not isinstance(value, Iterable):
         raise PositionError(f"give a sequence of card names, not {value!r}", path=field, rule="R3")
-    return tuple(value)
+    cards = tuple(value)
+    for index, card in enumerate(cards):
+        if not isinstance(card, str):
+            raise PositionError(f"not a card name: {card!r}", path=f"{field}[{index}]", rule="R3")
+    return cards
+
+
+def _turn_arguments(player: object, turn_number: object, has_moved: object = False) -> None:
+    """Refuse arguments of the wrong type before they reach the engine."""
+    for name, value in (("player", player), ("turn_number", turn_number)):
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise PositionError(f"not an integer: {value!r}", path=name)
+    if not isinstance(has_moved, bool):
+        raise PositionError(f"not a bool: {has_moved!r}", path="has_moved", rule="R13")
 
 
 def _hand(value: Any) -> tuple[str, ...]:
@@ -284,7 +297,7 @@ class PositionBuilder:
     def to_act(
         self,
         player: int,
-        phase: Phase = Phase.MOVE,
+        phase: Phase | str = Phase.MOVE,
         *,
         has_moved: bool = False,
         turn_number: int = 1,
@@ -293,7 +306,8 @@ class PositionBuilder:
 
         Args:
             player: The turn player (in SETUP: the player who draws the next setup card).
-            phase: SETUP, DISCARD, MOVE, SET_GUARD, ACT or SETTLE.
+            phase: SETUP, DISCARD, MOVE, SET_GUARD, ACT or SETTLE (a :class:`Phase` or
+                its value, such as ``"move"``).
             has_moved: Whether the turn player already moved this turn (R13); not in
                 SETUP or DISCARD.
             turn_number: The number of the current turn, from 1 (not in SETUP).
@@ -304,6 +318,11 @@ class PositionBuilder:
         Raises:
             PositionError: For a phase that cannot be built this way (see the class).
         """
+        _turn_arguments(player, turn_number, has_moved)
+        try:
+            phase = Phase(phase)
+        except ValueError:
+            raise PositionError(f"not a phase: {phase!r}", path="phase") from None
         if phase is not Phase.SETUP and phase not in _TURN_PHASES:
             raise PositionError(
                 f"a {phase!r} position cannot be built directly: build ACT and apply an "
@@ -328,6 +347,7 @@ class PositionBuilder:
         Returns:
             A new builder.
         """
+        _turn_arguments(player, turn_number)
         return self._with(turn=_Turn(player, None, False, turn_number))
 
     def build(self) -> GameState:

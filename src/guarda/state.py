@@ -328,8 +328,10 @@ class GameState:
 
         return legal_actions(self)
 
-    def apply(self, action: Action) -> tuple[GameState, tuple[Event, ...]]:
+    def apply(
+        self, action: Action, *, player: int | None = None
+    ) -> tuple[GameState, tuple[Event, ...]]:
         """Shortcut for :func:`guarda.apply`."""
         from guarda.engine import apply
 
-        return apply(self, action)
+        return apply(self, action, player=player)

@@ -34,7 +34,7 @@ from guarda.actions import Action
 from guarda.config import Config
 from guarda.engine import legal_actions
 from guarda.errors import GuardaError
-from guarda.events import Event, visible_event
+from guarda.events import EVENT_TYPES, Event, visible_event
 from guarda.geometry import Cell
 from guarda.state import GameState, Guard, GuardStatus, Outcome, PendingAttack, Phase, PlayerState
 
@@ -193,7 +193,14 @@ def visible_events(events: Iterable[Event], player: int | None) -> tuple[Event, 
         >>> visible_events(events, 0) == events
         True
     """
-    return tuple(visible_event(event, player) for event in events)
+    if isinstance(events, (str, bytes)) or not isinstance(events, Iterable):
+        raise GuardaError(f"not a sequence of events: {events!r}", path="events")
+    shown = []
+    for index, event in enumerate(events):
+        if not isinstance(event, EVENT_TYPES):
+            raise GuardaError(f"not an event: {event!r}", path=f"events[{index}]")
+        shown.append(visible_event(event, player))
+    return tuple(shown)
 
 
 def view(state: GameState, player: int | None) -> PlayerView:
