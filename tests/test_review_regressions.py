@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 import guarda
+import guarda.serialization
 from guarda import (
     Cell,
     Direction,
@@ -153,3 +154,38 @@ def test_p19_a_turn_limit_draw_is_shared_by_whole_teams() -> None:
     assert after.outcome.reason is OutcomeReason.TURN_LIMIT
     assert after.outcome.drawn == (0, 1, 2, 3)
     assert after.outcome.winners == ()
+
+
+def test_r20_a_new_guard_state_with_a_guard_still_down_is_refused() -> None:
+    state = (
+        PositionBuilder(guarda.modern(), seed=2)
+        .player(0, position="c1", hand=("V3",))
+        .player(1, position="c5", guard=Guard("H2", GuardStatus.PREPARING))
+        .to_act(0, Phase.ACT)
+        .build()
+    )
+    state, _ = guarda.apply(state, guarda.Attack(("V3",)))
+    assert state.phase is Phase.REACT
+    forged = loose.serialization.unstructure(state, secrets=True)
+    forged["phase"] = "new-guard"
+    with pytest.raises(guarda.GuardaError) as caught:
+        loose.serialization.structure(forged, guarda.GameState)
+    assert caught.value.path is not None and "guard" in caught.value.path
+
+
+def test_r9_nobody_is_out_during_setup() -> None:
+    state = guarda.new_game(guarda.modern(4, win="exhaustion"), seed=0)
+    forged = loose.serialization.unstructure(state, secrets=True)
+    forged["players"][0]["is_out"] = True
+    with pytest.raises(guarda.GuardaError) as caught:
+        loose.serialization.structure(forged, guarda.GameState)
+    assert caught.value.path is not None and "is_out" in caught.value.path
+
+
+def test_documents_with_duplicate_keys_are_refused() -> None:
+    text = (
+        '{"format": "guarda", "version": 1, "kind": "action",'
+        ' "data": {"type": "Pass", "type": "EndMove"}}'
+    )
+    with pytest.raises(guarda.DocumentError, match="twice"):
+        guarda.loads(text, guarda.Action)

@@ -236,6 +236,8 @@ def _check_turn(state: GameState) -> None:
             raise _fail(f"player {actor} has already placed", "actor", "R9")
         for index, player in enumerate(state.players):
             path = f"players[{index}]"
+            if player.is_out:
+                raise _fail("nobody is out during setup", f"{path}.is_out", "R9")
             if player.hand or player.guard is not None:
                 raise _fail("nobody has a hand or a guard during setup", path, "R11")
             if player.position is not None and player.in_play:
@@ -355,6 +357,16 @@ def _check_attack(state: GameState, attack: PendingAttack | None) -> None:
             raise _fail("a counter negates 1 damage", "attack.defender_damage", "R20")
         if defender.is_out:
             raise _fail("the countering defender is still in", "attack.defender", "R21")
+    elif phase is Phase.NEW_GUARD:
+        expected_actor = attack.defender
+        if defender.guard is not None:
+            raise _fail(
+                "after a critical block the guard is back in the hand",
+                f"players[{attack.defender}].guard",
+                "R20",
+            )
+        if attack.counter or attack.defender_damage:
+            raise _fail("no counter is pending after a block", "attack.counter", "R20")
     else:
         expected_actor = attack.defender
         if attack.counter or attack.defender_damage:

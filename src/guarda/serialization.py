@@ -790,6 +790,20 @@ def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")
 
 
+class _DuplicateKeyError(ValueError):
+    pass
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """Refuse duplicate keys: JSON readers disagree on which one wins."""
+    result: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in result:
+            raise _DuplicateKeyError(f"the field {key!r} appears twice in one object")
+        result[key] = value
+    return result
+
+
 @overload
 def loads(text: str | bytes, cls: type[T]) -> T: ...
 @overload
@@ -818,7 +832,9 @@ def loads(text: str | bytes, cls: Any = None) -> Any:
     if not isinstance(text, (str, bytes, bytearray)):
         raise DocumentError(f"expected JSON text, not {type(text).__name__}")
     try:
-        document = json.loads(text, parse_constant=_no_constant)
+        document = json.loads(text, parse_constant=_no_constant, object_pairs_hook=_unique_keys)
+    except _DuplicateKeyError as error:
+        raise DocumentError(str(error)) from None
     except RecursionError:
         raise DocumentError("the JSON is nested too deeply") from None
     except ValueError as error:
