@@ -75,7 +75,7 @@ class _Builder:
         from guarda.config import WinCondition
         from guarda.events import EVENT_TYPES, Event
         from guarda.geometry import Cell
-        from guarda.records import GameRecord
+        from guarda.records import GameRecord, SeatRecord
         from guarda.state import EventLog, GameState
 
         self.defs: dict[str, dict[str, Any]] = {}
@@ -93,6 +93,8 @@ class _Builder:
                 "pattern": "^[0-9a-f]{16}$",
                 "description": "The random state as 16 hex digits (secret from everyone, R28).",
             },
+            (GameRecord, "date"): _date,
+            (SeatRecord, "date"): _date,
             (GameRecord, "actions"): lambda: {
                 "type": "array",
                 "items": {
@@ -209,6 +211,14 @@ class _Builder:
             result["description"] = summary
         result.update(properties=properties, required=required, additionalProperties=False)
         return result
+
+
+def _date() -> dict[str, Any]:
+    return {
+        "anyOf": [{"type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"}, {"type": "null"}],
+        "default": None,
+        "description": "The date the game was played, YYYY-MM-DD.",
+    }
 
 
 def generate(kind: str, cls: Any) -> dict[str, Any]:
