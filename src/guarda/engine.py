@@ -19,6 +19,9 @@ Examples:
 from __future__ import annotations
 
 import functools
+import itertools
+import operator
+from collections.abc import Callable
 from typing import assert_never
 
 from guarda import multiset, rng
@@ -151,64 +154,101 @@ def _placements(cells: tuple[Cell, ...]) -> tuple[Action, ...]:
     return tuple(PlacePiece(cell) for cell in cells)
 
 
-_SHARED: dict[tuple[type, Direction | None], dict[tuple[str, ...], Action]] = {}
-"""One shared instance per action that plays cards: ``_SHARED[kind, direction][cards]``
-(direction None for actions without one). Actions are immutable, so sharing is safe."""
+class _Shared(dict[tuple[str, ...], Action]):
+    """One shared action per card multiset, for one action kind (and direction).
+
+    ``table[cards]`` is the action playing ``cards``, built on first use. Actions are
+    immutable, so one instance can serve every state and hand; building one (its
+    converters normalise the cards) costs far more than a lookup. A table that grows past
+    :data:`_SHARED_LIMIT` entries starts over, which only costs rebuilding.
+    """
+
+    __slots__ = ("make",)
+
+    def __init__(self, make: Callable[[tuple[str, ...]], Action]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, cards: tuple[str, ...]) -> Action:
+        if len(self) > _SHARED_LIMIT:
+            self.clear()
+        action = self[cards] = self.make(cards)
+        return action
 
 
-def _shared(kind: type, direction: Direction | None) -> dict[tuple[str, ...], Action]:
-    table = _SHARED.setdefault((kind, direction), {})
-    if len(table) > 1 << 16:
-        table.clear()
+_SHARED_LIMIT = 1 << 16
+"""How many actions one :class:`_Shared` table keeps at most."""
+
+_SHARED: dict[tuple[type, Direction | None], _Shared] = {}
+"""The shared tables: ``_SHARED[kind, direction]`` (direction None for actions without one)."""
+
+
+def _shared(kind: type, direction: Direction | None) -> _Shared:
+    table = _SHARED.get((kind, direction))
+    if table is None:
+        make: Callable[[tuple[str, ...]], Action]
+        if direction is not None:
+            make = functools.partial(kind, direction)
+        elif kind in _SINGLE_CARD_KINDS:
+            make = functools.partial(_one_card, kind)
+        else:
+            make = kind
+        table = _SHARED[kind, direction] = _Shared(make)
     return table
 
 
-@functools.lru_cache(maxsize=1 << 16)
-def _card_actions(kind: type, hand: tuple[str, ...], low: int, high: int) -> tuple[Action, ...]:
+_SINGLE_CARD_KINDS = (PrepareGuard, PrepareNewGuard)
+"""Kinds that play one card: their :class:`_Shared` tables are keyed by ``(card,)``."""
+
+
+def _one_card(kind: type, cards: tuple[str, ...]) -> Action:
+    """``kind(card)`` for a one-card tuple ``(card,)``."""
+    (card,) = cards
+    action: Action = kind(card)
+    return action
+
+
+def _sub_actions(kind: type, hand: tuple[str, ...], low: int, high: int) -> tuple[Action, ...]:
     """``kind(cards)`` for every sub-multiset of ``hand`` with ``low..high`` cards."""
     groups = multiset.submultisets(hand)
-    shared = _shared(kind, None)
-    actions = []
+    lookup = _shared(kind, None).__getitem__
+    actions: list[Action] = []
     for size in range(low, min(high, len(hand)) + 1):
-        for cards in groups[size]:
-            action = shared.get(cards)
-            if action is None:
-                action = shared[cards] = kind(cards)
-            actions.append(action)
+        actions += map(lookup, groups[size])
     return tuple(actions)
+
+
+_card_actions = functools.lru_cache(maxsize=1 << 16)(_sub_actions)
+""":func:`_sub_actions`, cached: hands and actions are immutable."""
 
 
 class _Directed:
     """The moves (or pushes) a hand can pay for, built lazily per direction and distance.
 
     ``up_to(index, reach)`` gives ``kind(DIRECTIONS[index], cards)`` for every
-    sub-multiset of the hand with 1 to ``reach`` cards, sorted by size. Only the
-    distances some position needed are ever built; instances are cached per hand.
+    sub-multiset of the hand with 1 to ``reach`` cards, sorted by size. A direction is
+    built only when some position needs it, and only as far as needed so far (a longer
+    reach rebuilds it); instances are cached per hand. Each direction is one tuple, so a
+    cached hand adds few objects for the garbage collector to traverse.
     """
 
-    __slots__ = ("actions", "ends", "hand", "kind")
+    __slots__ = ("built", "ends", "groups", "kind")
 
     def __init__(self, kind: type, hand: tuple[str, ...]) -> None:
         self.kind = kind
-        self.hand = hand
-        self.actions: list[list[Action]] = [[], [], [], []]
-        self.ends: list[list[int]] = [[0], [0], [0], [0]]
+        self.groups = multiset.submultisets(hand)
+        # ends[k]: how many non-empty sub-multisets have at most k cards.
+        self.ends = (0, *itertools.accumulate(map(len, self.groups[1:])))
+        self.built: list[tuple[Action, ...]] = [(), (), (), ()]
 
-    def up_to(self, index: int, reach: int) -> list[Action]:
-        reach = min(reach, len(self.hand))
-        actions, ends = self.actions[index], self.ends[index]
-        if len(ends) <= reach:
-            kind, direction = self.kind, DIRECTIONS[index]
-            shared = _shared(kind, direction)
-            groups = multiset.submultisets(self.hand)
-            for size in range(len(ends), reach + 1):
-                for cards in groups[size]:
-                    action = shared.get(cards)
-                    if action is None:
-                        action = shared[cards] = kind(direction, cards)
-                    actions.append(action)
-                ends.append(len(actions))
-        return actions[: ends[reach]]
+    def up_to(self, index: int, reach: int) -> tuple[Action, ...]:
+        end = self.ends[min(reach, len(self.ends) - 1)]
+        built = self.built[index]
+        if len(built) < end:
+            lookup = _shared(self.kind, DIRECTIONS[index]).__getitem__
+            cards = itertools.islice(itertools.chain.from_iterable(self.groups), 1, end + 1)
+            built = self.built[index] = tuple(map(lookup, cards))
+        return built if len(built) == end else built[:end]
 
 
 @functools.lru_cache(maxsize=1 << 16)
@@ -216,16 +256,18 @@ def _directed(kind: type, hand: tuple[str, ...]) -> _Directed:
     return _Directed(kind, hand)
 
 
-@functools.lru_cache(maxsize=1 << 14)
 def _single_card(kind: type, hand: tuple[str, ...]) -> tuple[Action, ...]:
-    return tuple(kind(card) for card in sorted(set(hand)))
+    """``kind(card)`` for every distinct card of ``hand``, sorted."""
+    if not hand:
+        return ()
+    return tuple(map(_shared(kind, None).__getitem__, multiset.submultisets(hand)[1]))
 
 
 @functools.lru_cache(maxsize=1 << 14)
 def _act_actions(hand: tuple[str, ...]) -> tuple[Action, ...]:
     return (
         *_single_card(PrepareGuard, hand),
-        *_card_actions(Attack, hand, 1, len(hand)),
+        *_sub_actions(Attack, hand, 1, len(hand)),
         _PASS,
     )
 
@@ -276,6 +318,28 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     """
     if not isinstance(state, GameState):
         raise GuardaError(f"not a GameState: {state!r}", path="state")
+    actions = _list_actions(state)
+    _LAST_LISTED[0] = (state, actions)
+    return actions
+
+
+_LAST_LISTED: list[tuple[GameState | None, tuple[Action, ...]]] = [(None, ())]
+"""The state :func:`legal_actions` last listed, with its answer (one slot).
+
+:func:`apply` trusts an action that *is* (by identity) one of these without running
+:func:`verify` again: states and actions are immutable, so the list is still exactly the
+state's legal actions. Anything else is verified. The pair is replaced whole, so threads
+can only miss the shortcut, never pair a state with another state's actions.
+"""
+
+
+def _was_listed(state: GameState, action: Action) -> bool:
+    """Whether ``action`` is one of the actions :func:`legal_actions` just gave ``state``."""
+    listed_state, listed = _LAST_LISTED[0]
+    return listed_state is state and any(map(operator.is_, itertools.repeat(action), listed))
+
+
+def _list_actions(state: GameState) -> tuple[Action, ...]:
     phase = state.phase
     if phase is Phase.OVER:
         return ()
@@ -321,29 +385,53 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     assert_never(phase)
 
 
+def _lines(
+    t: Tables, start: int, occupied: int
+) -> tuple[tuple[int, ...], tuple[tuple[int, int, int], ...]]:
+    """What a piece on ``start`` can reach in straight lines, given the occupied cells (R13).
+
+    Returns ``(reaches, pushes)``: ``reaches`` holds, per direction in :data:`DIRECTIONS`
+    order, how many free cells lie that way (how far the piece can move); ``pushes`` holds
+    ``(index, neighbour, reach)`` for each direction whose neighbouring cell has a piece
+    that could be pushed ``reach`` >= 1 cells. (Caching this by occupied cells was
+    measured: with four players it misses too often to pay.)
+    """
+    reaches = []
+    pushes = []
+    for index, steps in enumerate(t.step_list):
+        reaches.append(_reach(steps, start, occupied))
+        neighbour = steps[start]
+        if neighbour >= 0 and occupied >> neighbour & 1:
+            reach = _reach(steps, neighbour, occupied)
+            if reach:
+                pushes.append((index, neighbour, reach))
+    return tuple(reaches), tuple(pushes)
+
+
 def _move_actions(t: Tables, state: GameState, player: PlayerState) -> tuple[Action, ...]:
     actor = state.actor
     assert actor is not None and player.position is not None
-    occupied, owner = _occupancy(t, state.players)
-    start = player.position.y * t.size + player.position.x
     hand = player.hand
-    actions: list[Action] = []
     if not hand:
         return (_END_MOVE,)
+    players = state.players
+    occupied = 0
+    for other in players:
+        if other.position is not None:
+            occupied |= 1 << (other.position.y * t.size + other.position.x)
+    reaches, pushes = _lines(t, player.position.y * t.size + player.position.x, occupied)
+    actions: list[Action] = []
     if not state.has_moved:
         moves = _directed(Move, hand)
-        for index, steps in enumerate(t.step_list):
-            reach = _reach(steps, start, occupied)
+        for index, reach in enumerate(reaches):
             if reach:
                 actions += moves.up_to(index, reach)
     team = t.team[actor]
-    for index, steps in enumerate(t.step_list):
-        neighbour = steps[start]
-        target = owner.get(neighbour) if neighbour >= 0 else None
-        if target is not None and t.team[target] != team:
-            reach = _reach(steps, neighbour, occupied)
-            if reach:
-                actions += _directed(Push, hand).up_to(index, reach)
+    for index, neighbour, reach in pushes:
+        target = t.cells[neighbour]
+        owner = next(i for i, other in enumerate(players) if other.position == target)
+        if t.team[owner] != team:
+            actions += _directed(Push, hand).up_to(index, reach)
     actions.append(_END_MOVE)
     return tuple(actions)
 
@@ -539,7 +627,8 @@ def apply(
         >>> type(events[0]).__name__
         'PiecePlaced'
     """
-    verify(state, action, player=player)
+    if player is not None or not _was_listed(state, action):
+        verify(state, action, player=player)
     work = Work(state)
     actor = state.actor
     assert actor is not None
@@ -550,86 +639,8 @@ def apply(
 def _play(work: Work, actor: int, action: Action) -> None:
     players = work.players
     me = players[actor]
+    # Cases in order of frequency in play: each case costs an isinstance check.
     match action:
-        case PlacePiece(cell):
-            work.place(actor, cell)
-        case DiscardDown(cards):
-            hand = multiset.remove(me.hand, cards)
-            assert hand is not None
-            players[actor] = player_with(
-                me, hand=hand, discard_hidden=multiset.add(me.discard_hidden, cards)
-            )
-            work.events.append(CardsDiscarded(actor, len(cards), cards, DiscardReason.DRAW))
-            work.phase = Phase.MOVE
-        case Move(direction, cards):
-            destination = _walk(work.tables, me.position, direction, len(cards))
-            _burn(work, actor, cards, position=destination)
-            work.events.append(PieceMoved(actor, me.position, destination))  # type: ignore[arg-type]
-            work.has_moved = True
-            work.claim_loot(actor)
-        case Push(direction, cards):
-            t = work.tables
-            neighbour = _walk(t, me.position, direction, 1)
-            target = next(i for i, p in enumerate(players) if p.position == neighbour)
-            destination = _walk(t, neighbour, direction, len(cards))
-            _burn(work, actor, cards)
-            players[target] = player_with(players[target], position=destination)
-            work.events.append(PiecePushed(actor, target, neighbour, destination))
-            work.claim_loot(target)
-            work.start_act()
-        case EndMove():
-            work.start_act()
-        case SetGuard(orientation):
-            assert me.guard is not None
-            players[actor] = player_with(
-                me, guard=Guard(me.guard.card, GuardStatus.SET, orientation)
-            )
-            work.events.append(GuardSet(actor, orientation))
-            work.phase = Phase.ACT
-        case PrepareGuard(card):
-            hand = multiset.remove(me.hand, (card,))
-            assert hand is not None
-            discard = me.discard_hidden
-            if me.guard is not None:
-                discard = multiset.add(discard, (me.guard.card,))
-                work.events.append(GuardDiscarded(actor, me.guard.card))
-            players[actor] = player_with(
-                me, hand=hand, guard=Guard(card, GuardStatus.PREPARING), discard_hidden=discard
-            )
-            work.events.append(GuardPrepared(actor, card))
-            work.phase = Phase.SETTLE
-        case Attack(cards):
-            _attack(work, actor, cards)
-        case Pass():
-            work.events.append(Passed(actor))
-            work.phase = Phase.SETTLE
-        case Defend(cards):
-            attack = work.attack
-            assert attack is not None
-            _defend(work, actor, cards, attack.attacker)
-            work.finish_unit(attack.damage - len(cards), 0)
-        case DefendCounter(cards):
-            attack = work.attack
-            assert attack is not None
-            _defend(work, actor, cards, attack.defender)
-            work.finish_unit(attack.defender_damage, attack.counter - len(cards))
-        case TakeDamage():
-            attack = work.attack
-            assert attack is not None
-            if work.phase is Phase.REACT:
-                work.finish_unit(attack.damage, 0)
-            else:
-                work.finish_unit(attack.defender_damage, attack.counter)
-        case ActivateGuard():
-            _activate(work, actor)
-        case PrepareNewGuard(card):
-            hand = multiset.remove(me.hand, (card,))
-            assert hand is not None
-            players[actor] = player_with(me, hand=hand, guard=Guard(card, GuardStatus.PREPARING))
-            work.events.append(GuardPrepared(actor, card))
-            work.finish_unit(0, 0)
-        case DeclineNewGuard():
-            work.finish_unit(0, 0)
         case Settle(cards):
             hand = multiset.remove(me.hand, cards)
             assert hand is not None
@@ -645,6 +656,85 @@ def _play(work: Work, actor: int, action: Action) -> None:
             if cards:
                 work.events.append(CardsDiscarded(actor, len(cards), cards, DiscardReason.SETTLE))
             work.end_turn(completed=True)
+        case Move(direction, cards):
+            destination = _walk(work.tables, me.position, direction, len(cards))
+            _burn(work, actor, cards, position=destination)
+            work.events.append(PieceMoved(actor, me.position, destination))  # type: ignore[arg-type]
+            work.has_moved = True
+            work.claim_loot(actor)
+        case EndMove():
+            work.start_act()
+        case Attack(cards):
+            _attack(work, actor, cards)
+        case PrepareGuard(card):
+            hand = multiset.remove(me.hand, (card,))
+            assert hand is not None
+            discard = me.discard_hidden
+            if me.guard is not None:
+                discard = multiset.add(discard, (me.guard.card,))
+                work.events.append(GuardDiscarded(actor, me.guard.card))
+            players[actor] = player_with(
+                me, hand=hand, guard=Guard(card, GuardStatus.PREPARING), discard_hidden=discard
+            )
+            work.events.append(GuardPrepared(actor, card))
+            work.phase = Phase.SETTLE
+        case SetGuard(orientation):
+            assert me.guard is not None
+            players[actor] = player_with(
+                me, guard=Guard(me.guard.card, GuardStatus.SET, orientation)
+            )
+            work.events.append(GuardSet(actor, orientation))
+            work.phase = Phase.ACT
+        case TakeDamage():
+            attack = work.attack
+            assert attack is not None
+            if work.phase is Phase.REACT:
+                work.finish_unit(attack.damage, 0)
+            else:
+                work.finish_unit(attack.defender_damage, attack.counter)
+        case Pass():
+            work.events.append(Passed(actor))
+            work.phase = Phase.SETTLE
+        case Push(direction, cards):
+            t = work.tables
+            neighbour = _walk(t, me.position, direction, 1)
+            target = next(i for i, p in enumerate(players) if p.position == neighbour)
+            destination = _walk(t, neighbour, direction, len(cards))
+            _burn(work, actor, cards)
+            players[target] = player_with(players[target], position=destination)
+            work.events.append(PiecePushed(actor, target, neighbour, destination))
+            work.claim_loot(target)
+            work.start_act()
+        case ActivateGuard():
+            _activate(work, actor)
+        case Defend(cards):
+            attack = work.attack
+            assert attack is not None
+            _defend(work, actor, cards, attack.attacker)
+            work.finish_unit(attack.damage - len(cards), 0)
+        case DefendCounter(cards):
+            attack = work.attack
+            assert attack is not None
+            _defend(work, actor, cards, attack.defender)
+            work.finish_unit(attack.defender_damage, attack.counter - len(cards))
+        case PrepareNewGuard(card):
+            hand = multiset.remove(me.hand, (card,))
+            assert hand is not None
+            players[actor] = player_with(me, hand=hand, guard=Guard(card, GuardStatus.PREPARING))
+            work.events.append(GuardPrepared(actor, card))
+            work.finish_unit(0, 0)
+        case DeclineNewGuard():
+            work.finish_unit(0, 0)
+        case DiscardDown(cards):
+            hand = multiset.remove(me.hand, cards)
+            assert hand is not None
+            players[actor] = player_with(
+                me, hand=hand, discard_hidden=multiset.add(me.discard_hidden, cards)
+            )
+            work.events.append(CardsDiscarded(actor, len(cards), cards, DiscardReason.DRAW))
+            work.phase = Phase.MOVE
+        case PlacePiece(cell):
+            work.place(actor, cell)
         case _:  # pragma: no cover - verify() checked the type
             assert_never(action)
 

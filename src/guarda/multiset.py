@@ -60,8 +60,10 @@ def submultisets(zone: tuple[str, ...]) -> tuple[tuple[tuple[str, ...], ...], ..
         >>> submultisets(("H1", "H1", "V2"))[2]
         (('H1', 'H1'), ('H1', 'V2'))
     """
-    # Combinations of a sorted tuple come out in sorted order; identical cards give
-    # repeats, which dict.fromkeys drops while keeping that order.
-    return tuple(
-        tuple(dict.fromkeys(itertools.combinations(zone, size))) for size in range(len(zone) + 1)
-    )
+    # Combinations of a sorted tuple come out in sorted order. Identical cards give
+    # repeats, which dict.fromkeys drops while keeping that order; a zone of distinct
+    # cards has none, so it skips that pass.
+    sizes = range(len(zone) + 1)
+    if len(set(zone)) == len(zone):
+        return tuple(tuple(itertools.combinations(zone, size)) for size in sizes)
+    return tuple(tuple(dict.fromkeys(itertools.combinations(zone, size))) for size in sizes)
