@@ -189,3 +189,15 @@ def test_documents_with_duplicate_keys_are_refused() -> None:
     )
     with pytest.raises(guarda.DocumentError, match="twice"):
         guarda.loads(text, guarda.Action)
+
+
+def test_the_event_log_can_be_indexed_like_a_tuple() -> None:
+    state = guarda.new_game(guarda.modern(), seed=1)
+    for _ in range(30):
+        state, _ = guarda.apply(state, guarda.legal_actions(state)[0])
+    events = state.events
+    for index in (0, 3, -1, -2, -len(events)):
+        assert state.log[index] == events[index]
+    assert state.log[2:5] == events[2:5]
+    with pytest.raises(IndexError):
+        state.log[len(events)]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, overload
 
 import attrs
 
@@ -228,6 +228,16 @@ class EventLog:
     def __iter__(self) -> Iterator[Event]:
         for chunk in self.chunks():
             yield from chunk
+
+    @overload
+    def __getitem__(self, index: int) -> Event: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Event, ...]: ...
+    def __getitem__(self, index: int | slice) -> Event | tuple[Event, ...]:
+        """An event (or a slice of events) by position, oldest first; ``log[-1]`` is the newest."""
+        if isinstance(index, int) and -len(self.events) <= index < 0:
+            return self.events[index]  # the newest events need no walk along the chain
+        return self.to_tuple()[index]
 
     def to_tuple(self) -> tuple[Event, ...]:
         """Every event, oldest first."""
