@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import action_strategies
 import guarda
 from guarda import (
     ActivateGuard,
@@ -197,28 +198,9 @@ CARDS = st.lists(CARD_NAMES, min_size=1, max_size=6)
 def any_action() -> st.SearchStrategy[Action]:
     """Any action value whose cards and cells notation can write (custom card names too)."""
     cells = st.builds(Cell, st.integers(0, 25), st.integers(0, 25))
-    directions = st.sampled_from(list(Direction))
-    return st.one_of(
-        st.builds(PlacePiece, cells),
-        st.builds(DiscardDown, CARDS),
-        st.builds(Move, directions, CARDS),
-        st.builds(Push, directions, CARDS),
-        st.just(EndMove()),
-        st.builds(SetGuard, st.sampled_from(list(Orientation))),
-        st.builds(PrepareGuard, CARD_NAMES),
-        st.builds(Attack, CARDS),
-        st.just(Pass()),
-        st.builds(Defend, CARDS),
-        st.just(ActivateGuard()),
-        st.just(TakeDamage()),
-        st.builds(PrepareNewGuard, CARD_NAMES),
-        st.just(DeclineNewGuard()),
-        st.builds(DefendCounter, CARDS),
-        st.builds(Settle, st.lists(CARD_NAMES, max_size=6)),
-    )
+    return action_strategies.actions(CARD_NAMES, cells, min_cards=1, max_cards=6)
 
 
-@settings(max_examples=300)
 @given(any_action())
 def test_action_round_trip_for_any_action(action: Action) -> None:
     text = format_action(action)

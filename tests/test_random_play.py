@@ -23,34 +23,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import action_strategies
 import guarda
 from guarda import (
     Action,
-    ActivateGuard,
-    Attack,
     Cell,
     Config,
-    DeclineNewGuard,
-    Defend,
-    DefendCounter,
-    Direction,
-    DiscardDown,
-    EndMove,
     Event,
     GameState,
     IllegalActionError,
-    Move,
-    Orientation,
-    Pass,
     Phase,
-    PlacePiece,
-    PrepareGuard,
-    PrepareNewGuard,
-    Push,
-    SetGuard,
-    Settle,
     StakesKind,
-    TakeDamage,
     Victory,
 )
 
@@ -125,29 +108,9 @@ def candidate_actions(config: Config) -> st.SearchStrategy[Action]:
     tried too. (A cell with a negative coordinate cannot even be built: see
     ``test_cells_refuse_negative_coordinates``.)
     """
-    names = (*config.card_names, "Z9")
-    card = st.sampled_from(names)
-    cards = st.lists(card, max_size=4).map(tuple)
-    direction = st.sampled_from(tuple(Direction))
-    cell = st.builds(Cell, st.integers(0, config.size), st.integers(0, config.size))
-    return st.one_of(
-        st.builds(PlacePiece, cell),
-        st.builds(DiscardDown, cards),
-        st.builds(Move, direction, cards),
-        st.builds(Push, direction, cards),
-        st.just(EndMove()),
-        st.builds(SetGuard, st.sampled_from(tuple(Orientation))),
-        st.builds(PrepareGuard, card),
-        st.builds(Attack, cards),
-        st.just(Pass()),
-        st.builds(Defend, cards),
-        st.just(ActivateGuard()),
-        st.just(TakeDamage()),
-        st.builds(PrepareNewGuard, card),
-        st.just(DeclineNewGuard()),
-        st.builds(DefendCounter, cards),
-        st.builds(Settle, cards),
-    )
+    card = st.sampled_from((*config.card_names, "Z9"))
+    cells = st.builds(Cell, st.integers(0, config.size), st.integers(0, config.size))
+    return action_strategies.actions(card, cells)
 
 
 # -- invariants -----------------------------------------------------------------------
