@@ -112,7 +112,7 @@ def record_replay(scale: float, repeats: int = 40) -> Result:
     Returns:
         Microseconds per replay of the whole record, and per action.
     """
-    from guarda.records import Recorder, final_state
+    from guarda._records import Recorder, final_state
 
     choose = random.Random(1)
     recorder = Recorder(guarda.modern(2), seed=1)
@@ -143,7 +143,7 @@ def state_round_trip(scale: float, repeats: int = 300) -> Result:
     Returns:
         Microseconds per round trip, and the document size.
     """
-    from guarda.serialization import dumps, loads
+    from guarda._serialization import dumps, loads
 
     choose = random.Random(2)
     state = guarda.new_game(guarda.modern(2), 2)

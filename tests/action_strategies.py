@@ -29,7 +29,7 @@ from guarda import (
     Settle,
     TakeDamage,
 )
-from guarda.actions import Action
+from guarda._actions import Action
 
 
 def actions(

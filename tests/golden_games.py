@@ -31,7 +31,9 @@ CONFIGS: dict[str, Callable[[], guarda.Config]] = {
         players=4, win="victory", stakes="spoils-of-war", ante=2
     ),
     "modern-2p-exhaustion": lambda: guarda.modern(players=2, win="exhaustion"),
-    "grda-5p-scavenger": lambda: guarda.grda(players=5, win="exhaustion", stakes="scavenger", ante=3),
+    "grda-5p-scavenger": lambda: guarda.grda(
+        players=5, win="exhaustion", stakes="scavenger", ante=3
+    ),
     "modern-3p-hill": lambda: guarda.modern(players=3, win="king-of-the-hill"),
     "classic-5p-bounty": lambda: guarda.classic(
         players=5, stakes="bounty", ante=1, teams=[[0, 1, 2], [3, 4]]

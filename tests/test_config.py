@@ -30,7 +30,7 @@ from guarda import (
     StakesKind,
     Victory,
 )
-from guarda.cards import CardType
+from guarda._cards import CardType
 
 
 def deck_of(config: Config) -> dict[str, int]:

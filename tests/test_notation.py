@@ -56,8 +56,8 @@ from guarda import (
     parse_position,
     parse_view,
 )
-from guarda.actions import ACTION_TYPES, Action
-from guarda.cards import DeckEntry, line_cards
+from guarda._actions import ACTION_TYPES, Action
+from guarda._cards import DeckEntry, line_cards
 
 PRESETS: dict[str, Callable[..., Config]] = {
     "classic": guarda.classic,

@@ -13,9 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import guarda
-from guarda.errors import GuardaError, IllegalActionError, ParseError
-from guarda.events import is_private
-from guarda.records import (
+from guarda._events import is_private
+from guarda._records import (
     GameRecord,
     Recorder,
     ReplayError,
@@ -25,9 +24,10 @@ from guarda.records import (
     replay,
     seat_record,
 )
-from guarda.serialization import DocumentError, SecretsError, dumps, loads
-from guarda.state import GameState
-from guarda.views import view
+from guarda._serialization import DocumentError, SecretsError, dumps, loads
+from guarda._state import GameState
+from guarda._views import view
+from guarda.errors import GuardaError, IllegalActionError, ParseError
 
 DATA = Path(__file__).parent / "data"
 RECORD_FILE = DATA / "record_modern_2p.json"

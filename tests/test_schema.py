@@ -11,12 +11,12 @@ import jsonschema
 import pytest
 
 import guarda
-from guarda.actions import ACTION_TYPES
-from guarda.events import EVENT_TYPES
-from guarda.records import Recorder, seat_record
+from guarda._actions import ACTION_TYPES
+from guarda._events import EVENT_TYPES
+from guarda._records import Recorder, seat_record
+from guarda._serialization import KINDS, DocumentError, dumps, json_schema, loads
+from guarda._views import view
 from guarda.schemas import DIALECT, load, main, render
-from guarda.serialization import KINDS, DocumentError, dumps, json_schema, loads
-from guarda.views import view
 
 SCHEMA_DIR = Path(guarda.__file__).parent / "schemas"
 

@@ -13,10 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import guarda
-from guarda import serialization
-from guarda.consistency import check_state
-from guarda.errors import GuardaError, PositionError
-from guarda.serialization import (
+from guarda import _serialization as serialization
+from guarda._consistency import check_state
+from guarda._serialization import (
     FORMAT_VERSION,
     KINDS,
     DocumentError,
@@ -30,8 +29,9 @@ from guarda.serialization import (
     to_document,
     unstructure,
 )
-from guarda.state import GameState, Guard, GuardStatus, Phase
-from guarda.views import PlayerView, view
+from guarda._state import GameState, Guard, GuardStatus, Phase
+from guarda._views import PlayerView, view
+from guarda.errors import GuardaError, PositionError
 
 PRESETS = (guarda.classic, guarda.modern, guarda.grda)
 VARIANTS = (
@@ -152,7 +152,7 @@ def test_every_action_and_event_class_round_trips() -> None:
                     assert loads(dumps(action), guarda.Action) == action
             for event in state.log:
                 assert loads(dumps(event), guarda.Event) == event
-    assert {cls.__name__ for cls in guarda.actions.ACTION_TYPES} <= seen
+    assert {cls.__name__ for cls in guarda._actions.ACTION_TYPES} <= seen
 
 
 def test_data_shapes_are_readable() -> None:

@@ -22,7 +22,7 @@ from guarda import (
     view,
     visible_events,
 )
-from guarda.events import is_private
+from guarda._events import is_private
 
 PRESETS: dict[str, Callable[..., Config]] = {
     "classic": guarda.classic,

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from importlib.metadata import PackageNotFoundError, version
 
-from guarda.actions import (
+from guarda._actions import (
     Action,
     ActivateGuard,
     Attack,
@@ -34,8 +34,8 @@ from guarda.actions import (
     Settle,
     TakeDamage,
 )
-from guarda.cards import CardType, DeckEntry, all_card, line_cards, x_card
-from guarda.config import (
+from guarda._cards import CardType, DeckEntry, all_card, line_cards, x_card
+from guarda._config import (
     Config,
     DrawRule,
     Elimination,
@@ -54,16 +54,9 @@ from guarda.config import (
     grda,
     modern,
 )
-from guarda.consistency import check_state
-from guarda.engine import apply, is_legal, legal_actions, new_game, verify
-from guarda.errors import (
-    ConfigurationError,
-    GuardaError,
-    IllegalActionError,
-    ParseError,
-    PositionError,
-)
-from guarda.events import (
+from guarda._consistency import check_state
+from guarda._engine import apply, is_legal, legal_actions, new_game, verify
+from guarda._events import (
     AttackDeclared,
     CardsBurned,
     CardsDiscarded,
@@ -100,17 +93,17 @@ from guarda.events import (
     is_private,
     visible_event,
 )
-from guarda.geometry import Cell, Direction, Geometry, Orientation, Side
-from guarda.notation import NotationError, format_action, parse_action
-from guarda.position import PlayerSetup, PositionBuilder
-from guarda.position_notation import (
+from guarda._geometry import Cell, Direction, Geometry, Orientation, Side
+from guarda._notation import NotationError, format_action, parse_action
+from guarda._position import PlayerSetup, PositionBuilder
+from guarda._position_notation import (
     PositionSummary,
     format_position,
     format_view,
     parse_position,
     parse_view,
 )
-from guarda.records import (
+from guarda._records import (
     GameRecord,
     Recorder,
     ReplayError,
@@ -120,14 +113,14 @@ from guarda.records import (
     replay,
     seat_record,
 )
-from guarda.serialization import (
+from guarda._serialization import (
     DocumentError,
     SecretsError,
     UnsupportedVersionError,
     dumps,
     loads,
 )
-from guarda.state import (
+from guarda._state import (
     EventLog,
     GameState,
     Guard,
@@ -138,7 +131,14 @@ from guarda.state import (
     Phase,
     PlayerState,
 )
-from guarda.views import PlayerView, PublicPlayer, view, visible_events
+from guarda._views import PlayerView, PublicPlayer, view, visible_events
+from guarda.errors import (
+    ConfigurationError,
+    GuardaError,
+    IllegalActionError,
+    ParseError,
+    PositionError,
+)
 
 try:
     __version__ = version("guarda")

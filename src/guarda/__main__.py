@@ -17,11 +17,11 @@ import random
 import sys
 from collections.abc import Callable, Sequence
 
-from guarda.config import Config, classic, grda, modern
-from guarda.engine import apply, legal_actions, new_game
+from guarda._config import Config, classic, grda, modern
+from guarda._engine import apply, legal_actions, new_game
+from guarda._events import TurnStarted, describe
+from guarda._state import GameState, GuardStatus
 from guarda.errors import GuardaError
-from guarda.events import TurnStarted, describe
-from guarda.state import GameState, GuardStatus
 
 __all__ = ["board", "main", "seat_names", "status"]
 

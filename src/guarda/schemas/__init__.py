@@ -10,7 +10,7 @@ hints. Regenerate the files after changing a value class::
     python -m guarda.schemas --check  # exit 1 if a file is out of date
 
 A schema checks a document's shape: types, required and unknown fields, tags, cell
-names. Loading (:func:`guarda.serialization.loads`) also checks what a schema cannot
+names. Loading (:func:`guarda._serialization.loads`) also checks what a schema cannot
 express, such as card names and the consistency of a state.
 """
 
@@ -71,12 +71,12 @@ class _Builder:
     """Builds one schema, collecting the named parts in ``defs``."""
 
     def __init__(self) -> None:
-        from guarda.actions import ACTION_TYPES, Action
-        from guarda.config import WinCondition
-        from guarda.events import EVENT_TYPES, Event
-        from guarda.geometry import Cell
-        from guarda.records import GameRecord, SeatRecord
-        from guarda.state import EventLog, GameState
+        from guarda._actions import ACTION_TYPES, Action
+        from guarda._config import WinCondition
+        from guarda._events import EVENT_TYPES, Event
+        from guarda._geometry import Cell
+        from guarda._records import GameRecord, SeatRecord
+        from guarda._state import EventLog, GameState
 
         self.defs: dict[str, dict[str, Any]] = {}
         self.tagged: dict[Any, tuple[str, tuple[type, ...]]] = {
@@ -184,7 +184,7 @@ class _Builder:
         return self.ref(cls.__name__, lambda: self.properties(cls, tag=tag))
 
     def properties(self, cls: type, *, tag: bool) -> dict[str, Any]:
-        from guarda.serialization import converter
+        from guarda._serialization import converter
 
         hints = typing.get_type_hints(cls)
         docs = _field_docs(cls)
@@ -224,7 +224,7 @@ def _date() -> dict[str, Any]:
 def generate(kind: str, cls: Any) -> dict[str, Any]:
     """The schema of a document of ``kind`` whose data is a ``cls``.
 
-    Use :func:`guarda.serialization.json_schema`, which knows each kind's class.
+    Use :func:`guarda._serialization.json_schema`, which knows each kind's class.
 
     Args:
         kind: The document kind.
@@ -233,7 +233,7 @@ def generate(kind: str, cls: Any) -> dict[str, Any]:
     Returns:
         The schema, as JSON-compatible data.
     """
-    from guarda.serialization import FORMAT, FORMAT_VERSION
+    from guarda._serialization import FORMAT, FORMAT_VERSION
 
     builder = _Builder()
     data = builder.schema(cls)
@@ -257,7 +257,7 @@ def generate(kind: str, cls: Any) -> dict[str, Any]:
 
 def render(kind: str) -> str:
     """The text of the schema file of ``kind``, as shipped."""
-    from guarda.serialization import json_schema
+    from guarda._serialization import json_schema
 
     return json.dumps(json_schema(kind), indent=2, ensure_ascii=False) + "\n"
 
@@ -266,7 +266,7 @@ def load(kind: str) -> dict[str, Any]:
     """The shipped schema of a document kind.
 
     Args:
-        kind: One of :data:`guarda.serialization.KINDS`.
+        kind: One of :data:`guarda._serialization.KINDS`.
 
     Returns:
         The schema.
@@ -278,8 +278,8 @@ def load(kind: str) -> dict[str, Any]:
         >>> load("record")["properties"]["kind"]
         {'const': 'record'}
     """
+    from guarda._serialization import KINDS
     from guarda.errors import GuardaError
-    from guarda.serialization import KINDS
 
     if kind not in KINDS:
         raise GuardaError(f"unknown kind {kind!r}: expected one of {', '.join(KINDS)}")
@@ -294,7 +294,7 @@ def write(directory: Path | None = None) -> list[Path]:
     Returns:
         The files whose text changed.
     """
-    from guarda.serialization import KINDS
+    from guarda._serialization import KINDS
 
     target = Path(__file__).parent if directory is None else directory
     changed = []
@@ -309,7 +309,7 @@ def write(directory: Path | None = None) -> list[Path]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Regenerate the shipped schema files; with ``--check``, only report stale ones."""
-    from guarda.serialization import KINDS
+    from guarda._serialization import KINDS
 
     args = list(sys.argv[1:] if argv is None else argv)
     if args == ["--check"]:

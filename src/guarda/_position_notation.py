@@ -4,7 +4,7 @@ Two one-line forms, each with a ``format_*`` and a ``parse_*`` function that rou
 exactly:
 
 - **Full position notation** (:func:`format_position`, :func:`parse_position`):
-  everything in a :class:`~guarda.state.GameState` except the configuration (given
+  everything in a :class:`~guarda._state.GameState` except the configuration (given
   separately) and the event log. It holds secrets: the order of every draw pile and the
   random state (R28).
 - **View notation** (:func:`format_view`, :func:`parse_view`): what one player, or a
@@ -12,7 +12,7 @@ exactly:
   and draw piles as counts, their guards as a status only. It parses into a
   :class:`PositionSummary`, since a view cannot become a full state.
 
-Grammar (EBNF, using ``card``, ``cell`` and the spacing of :mod:`guarda.notation`):
+Grammar (EBNF, using ``card``, ``cell`` and the spacing of :mod:`guarda._notation`):
 
 ```ebnf
 full      = header " " players " " attack " " loot " " pot " " first " " outcome
@@ -55,11 +55,10 @@ from typing import Any
 
 import attrs
 
-from guarda.config import Config
-from guarda.consistency import check_state
-from guarda.errors import PositionError
-from guarda.geometry import Cell
-from guarda.notation import (
+from guarda._config import Config
+from guarda._consistency import check_state
+from guarda._geometry import Cell
+from guarda._notation import (
     _GUARD_WORDS,
     _GUARDS,
     _INT,
@@ -75,8 +74,8 @@ from guarda.notation import (
     _Span,
     _Tokens,
 )
-from guarda.outcome import payouts
-from guarda.state import (
+from guarda._outcome import payouts
+from guarda._state import (
     GameState,
     Guard,
     GuardStatus,
@@ -86,7 +85,8 @@ from guarda.state import (
     Phase,
     PlayerState,
 )
-from guarda.views import PlayerView, PublicPlayer
+from guarda._views import PlayerView, PublicPlayer
+from guarda.errors import PositionError
 
 __all__ = [
     "PositionSummary",
@@ -99,12 +99,12 @@ __all__ = [
 
 @attrs.frozen
 class PositionSummary:
-    """What the view notation carries: a :class:`~guarda.views.PlayerView` without its
+    """What the view notation carries: a :class:`~guarda._views.PlayerView` without its
     legal actions and events.
 
     :func:`parse_view` returns one; :meth:`of` takes one from a view, and
     :func:`format_view` writes either. The fields mean what they mean in
-    :class:`~guarda.views.PlayerView`.
+    :class:`~guarda._views.PlayerView`.
 
     Examples:
         >>> import guarda
@@ -707,7 +707,7 @@ def parse_position(text: str, config: Config) -> GameState:
             token, or names a card, cell or player the configuration does not have.
         PositionError: If the position cannot occur (a player's cards do not make up the
             deck, two pieces share a cell, a player to act who cannot act, ...): see
-            :func:`guarda.consistency.check_state`.
+            :func:`guarda._consistency.check_state`.
 
     Examples:
         >>> import guarda

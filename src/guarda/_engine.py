@@ -24,8 +24,9 @@ import operator
 from collections.abc import Callable
 from typing import assert_never
 
-from guarda import multiset, rng
-from guarda.actions import (
+from guarda import _multiset as multiset
+from guarda import _rng as rng
+from guarda._actions import (
     ACTION_TYPES,
     Action,
     ActivateGuard,
@@ -45,9 +46,8 @@ from guarda.actions import (
     Settle,
     TakeDamage,
 )
-from guarda.config import Config
-from guarda.errors import GuardaError, IllegalActionError
-from guarda.events import (
+from guarda._config import Config
+from guarda._events import (
     AttackDeclared,
     CardsBurned,
     CardsDiscarded,
@@ -65,10 +65,11 @@ from guarda.events import (
     PiecePushed,
     TurnSettled,
 )
-from guarda.flow import Work, player_with
-from guarda.geometry import Cell, Direction, Orientation
-from guarda.rules import DIRECTIONS, Tables, tables
-from guarda.state import GameState, Guard, GuardStatus, PendingAttack, Phase, PlayerState
+from guarda._flow import Work, player_with
+from guarda._geometry import Cell, Direction, Orientation
+from guarda._state import GameState, Guard, GuardStatus, PendingAttack, Phase, PlayerState
+from guarda._tables import DIRECTIONS, Tables, tables
+from guarda.errors import GuardaError, IllegalActionError
 
 __all__ = ["apply", "is_legal", "legal_actions", "new_game", "verify"]
 

@@ -28,8 +28,8 @@ from collections.abc import Iterable
 
 import attrs
 
+from guarda._geometry import Cell, Direction, Orientation
 from guarda.errors import ParseError
-from guarda.geometry import Cell, Direction, Orientation
 
 __all__ = [
     "Action",

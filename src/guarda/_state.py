@@ -14,12 +14,12 @@ from typing import TYPE_CHECKING, overload
 
 import attrs
 
-from guarda.config import Config
-from guarda.events import Event
-from guarda.geometry import Cell, Orientation
+from guarda._config import Config
+from guarda._events import Event
+from guarda._geometry import Cell, Orientation
 
 if TYPE_CHECKING:
-    from guarda.actions import Action
+    from guarda._actions import Action
 
 __all__ = [
     "EventLog",
@@ -35,7 +35,7 @@ __all__ = [
 
 
 class Phase(enum.StrEnum):
-    """What kind of decision the state waits for (see :mod:`guarda.actions`)."""
+    """What kind of decision the state waits for (see :mod:`guarda._actions`)."""
 
     SETUP = "setup"
     """A player must place their piece (R9, R10)."""
@@ -334,7 +334,7 @@ class GameState:
 
     def legal_actions(self) -> tuple[Action, ...]:
         """Shortcut for :func:`guarda.legal_actions`."""
-        from guarda.engine import legal_actions
+        from guarda._engine import legal_actions
 
         return legal_actions(self)
 
@@ -342,6 +342,6 @@ class GameState:
         self, action: Action, *, player: int | None = None
     ) -> tuple[GameState, tuple[Event, ...]]:
         """Shortcut for :func:`guarda.apply`."""
-        from guarda.engine import apply
+        from guarda._engine import apply
 
         return apply(self, action, player=player)

@@ -3,7 +3,7 @@
 :func:`format_action` and :func:`parse_action` round-trip exactly: ``place c3``,
 ``move N V1 V3``, ``attack V2 V2 X``, ``set block``, ``settle``. Records can store
 actions this way. Positions have their own notation in
-:mod:`guarda.position_notation`.
+:mod:`guarda._position_notation`.
 
 Grammar (EBNF; ``" "`` stands for one or more spaces when reading, exactly one when
 writing):
@@ -24,8 +24,8 @@ Cards may be written in any order; formatting writes them sorted. See
 ``docs/notation.md`` for examples.
 
 Examples:
-    >>> from guarda.actions import Move
-    >>> from guarda.geometry import Direction
+    >>> from guarda._actions import Move
+    >>> from guarda._geometry import Direction
     >>> format_action(Move(Direction.NORTH, ("V3", "V1")))
     'move N V1 V3'
     >>> parse_action("move  N V3 V1") == Move(Direction.NORTH, ("V1", "V3"))
@@ -40,7 +40,7 @@ from collections.abc import Callable, Sequence
 
 import attrs
 
-from guarda.actions import (
+from guarda._actions import (
     Action,
     ActivateGuard,
     Attack,
@@ -59,12 +59,12 @@ from guarda.actions import (
     Settle,
     TakeDamage,
 )
-from guarda.config import MAX_SIZE, Config
-from guarda.errors import ParseError
-from guarda.geometry import Cell, Direction, Orientation
-from guarda.state import (
+from guarda._config import MAX_SIZE, Config
+from guarda._geometry import Cell, Direction, Orientation
+from guarda._state import (
     GuardStatus,
 )
+from guarda.errors import ParseError
 
 __all__ = [
     "NotationError",
@@ -303,8 +303,8 @@ def format_action(action: Action) -> str:
             express (no cards where one is needed, a malformed card name).
 
     Examples:
-        >>> from guarda.actions import Attack, SetGuard
-        >>> from guarda.geometry import Orientation
+        >>> from guarda._actions import Attack, SetGuard
+        >>> from guarda._geometry import Orientation
         >>> format_action(Attack(("X", "V2", "V2")))
         'attack V2 V2 X'
         >>> format_action(SetGuard(Orientation.DEFENSIVE))
@@ -356,7 +356,7 @@ def parse_action(text: str, config: Config | None = None) -> Action:
         >>> parse_action("push Q V1")
         Traceback (most recent call last):
         ...
-        guarda.notation.NotationError: direction: expected a direction (N, E, S, W) at column 6, got 'Q' (R7)
+        guarda._notation.NotationError: direction: expected a direction (N, E, S, W) at column 6, got 'Q' (R7)
     """  # noqa: E501
     if not isinstance(text, str):
         raise NotationError(f"expected a string, not {type(text).__name__}", path="text")

@@ -7,8 +7,8 @@ event, the site, the date) and the result. :func:`replay` yields every state of 
 :class:`ReplayError` naming the ply (the 1-based number of the action).
 
 Build a record while playing with a :class:`Recorder`, or from a list of actions with
-:func:`record_game`. Save and load one with :func:`guarda.serialization.dumps` /
-:func:`~guarda.serialization.loads` (kind ``"record"``); its actions may be stored as
+:func:`record_game`. Save and load one with :func:`guarda._serialization.dumps` /
+:func:`~guarda._serialization.loads` (kind ``"record"``); its actions may be stored as
 objects or, with ``notation=True``, as action notation.
 
 A full record is **secret** while the game runs: its seed decides every shuffle and its
@@ -36,12 +36,12 @@ from collections.abc import Iterable, Iterator
 
 import attrs
 
-from guarda.actions import ACTION_TYPES, Action
-from guarda.config import Config
-from guarda.engine import apply, new_game
+from guarda._actions import ACTION_TYPES, Action
+from guarda._config import Config
+from guarda._engine import apply, new_game
+from guarda._events import Event, visible_event
+from guarda._state import GameState, Outcome
 from guarda.errors import GuardaError, IllegalActionError, ParseError
-from guarda.events import Event, visible_event
-from guarda.state import GameState, Outcome
 
 __all__ = [
     "GameRecord",
@@ -169,7 +169,7 @@ class SeatRecord:
     """What one player (or a spectator) saw of a game: the events, redacted for them.
 
     Holds no seed and no actions, so it is safe to give to that player at any time
-    (R28): it is the event log of the player's :func:`guarda.views.view`, with the
+    (R28): it is the event log of the player's :func:`guarda._views.view`, with the
     record's metadata. Build one with :func:`seat_record`.
     """
 
@@ -225,7 +225,7 @@ def replay(record: GameRecord) -> Iterator[GameState]:
         >>> next(states)
         Traceback (most recent call last):
         ...
-        guarda.records.ReplayError: actions[0]: ply 1: Pass is not a decision of the setup ...
+        guarda._records.ReplayError: actions[0]: ply 1: Pass is not a decision of the setup ...
     """
     if not isinstance(record, GameRecord):
         raise GuardaError(f"not a GameRecord: {record!r}", path="record")

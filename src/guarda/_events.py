@@ -19,7 +19,7 @@ from typing import ClassVar
 
 import attrs
 
-from guarda.geometry import Cell, Orientation
+from guarda._geometry import Cell, Orientation
 
 __all__ = [
     "AttackDeclared",

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from guarda.config import Config, StakesKind
-from guarda.rules import Tables
-from guarda.state import Outcome, OutcomeReason, PlayerState
+from guarda._config import Config, StakesKind
+from guarda._state import Outcome, OutcomeReason, PlayerState
+from guarda._tables import Tables
 
 __all__ = ["find_outcome", "payouts", "turn_limit_outcome"]
 
@@ -101,8 +101,8 @@ def payouts(
     players), the remainder going one each to the earliest seats.
 
     Examples:
-        >>> from guarda.config import modern
-        >>> from guarda.state import PlayerState
+        >>> from guarda._config import modern
+        >>> from guarda._state import PlayerState
         >>> config = modern(players=3, win="victory", stakes="spoils-of-war", ante=5)
         >>> players = [PlayerState((), (), None, (), (), (), None, 10)] * 3
         >>> payouts(config, players, (0, 2), 15)

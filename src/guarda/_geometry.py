@@ -182,7 +182,7 @@ class Geometry:
         """Whether a card played from ``side`` in ``orientation`` covers ``cell``.
 
         Examples:
-            >>> from guarda.cards import line_patterns
+            >>> from guarda._cards import line_patterns
             >>> geometry = Geometry.build(5, line_patterns(5))
             >>> geometry.covers("H1", Side.SOUTH, Orientation.OFFENSIVE, Cell.parse("c1"))
             True

@@ -15,7 +15,7 @@ Two layers:
 
 Loading never lets bad input through: malformed JSON, wrong types, unknown or missing
 fields, values out of range and inconsistent states (see
-:func:`guarda.consistency.check_state`) raise :class:`DocumentError`, whose ``path``
+:func:`guarda._consistency.check_state`) raise :class:`DocumentError`, whose ``path``
 names the offending field, such as ``data.players[1].hand[0]``.
 
 A full state holds every hidden card and the random state, and a record's seed decides
@@ -24,7 +24,7 @@ with ``secrets=True``. Views and seat records are safe to send to their viewer.
 
 Examples:
     >>> import guarda
-    >>> from guarda.serialization import dumps, loads
+    >>> from guarda._serialization import dumps, loads
     >>> text = dumps(guarda.Attack(("V2", "H1")))
     >>> text
     '{"format": "guarda", "version": 1, "kind": "action", "data": {"cards": ["H1", "V2"], "type": "Attack"}}'
@@ -53,15 +53,15 @@ from cattrs.errors import (
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 from cattrs.strategies import configure_tagged_union
 
-from guarda.actions import ACTION_TYPES, Action
-from guarda.config import Config, WinCondition
-from guarda.consistency import check_state
+from guarda._actions import ACTION_TYPES, Action
+from guarda._config import Config, WinCondition
+from guarda._consistency import check_state
+from guarda._events import EVENT_TYPES, Event
+from guarda._geometry import Cell
+from guarda._records import GameRecord, SeatRecord
+from guarda._state import EventLog, GameState, Outcome
+from guarda._views import PlayerView
 from guarda.errors import GuardaError, ParseError
-from guarda.events import EVENT_TYPES, Event
-from guarda.geometry import Cell
-from guarda.records import GameRecord, SeatRecord
-from guarda.state import EventLog, GameState, Outcome
-from guarda.views import PlayerView
 
 __all__ = [
     "FORMAT",
@@ -367,7 +367,7 @@ def _structure_record(value: object, _: object) -> GameRecord:
     for index, item in enumerate(raw):
         try:
             if type(item) is str:
-                from guarda.notation import parse_action
+                from guarda._notation import parse_action
 
                 actions.append(parse_action(item, record.config))
             else:
@@ -576,8 +576,8 @@ def structure(data: Any, cls: Any) -> Any: ...
 def structure(data: Any, cls: Any) -> Any:
     """The value of type ``cls`` that ``data`` describes (the inverse of :func:`unstructure`).
 
-    A :class:`~guarda.state.GameState` is checked with
-    :func:`~guarda.consistency.check_state`. Pass :data:`guarda.Action` or
+    A :class:`~guarda._state.GameState` is checked with
+    :func:`~guarda._consistency.check_state`. Pass :data:`guarda.Action` or
     :data:`guarda.Event` for any action or event.
 
     Args:
@@ -598,7 +598,7 @@ def structure(data: Any, cls: Any) -> Any:
         >>> structure({"type": "Attack", "cards": "V2"}, guarda.Action)
         Traceback (most recent call last):
         ...
-        guarda.serialization.DocumentError: cards: expected an array, not a string 'V2'
+        guarda._serialization.DocumentError: cards: expected an array, not a string 'V2'
     """
     return _structure(data, cls, "")
 
@@ -654,7 +654,7 @@ def to_document(value: Any, *, secrets: bool = False, notation: bool = False) ->
         value: A value of one of the :data:`KINDS`.
         secrets: Must be True to export a full state or record (R28).
         notation: For a record: store the actions as notation strings
-            (:func:`guarda.notation.format_action`) instead of objects.
+            (:func:`guarda._notation.format_action`) instead of objects.
 
     Returns:
         The document, as JSON-compatible data.
@@ -674,7 +674,7 @@ def to_document(value: Any, *, secrets: bool = False, notation: bool = False) ->
     if notation:
         if kind != "record":
             raise DocumentError("only records store actions in notation", path="notation")
-        from guarda.notation import format_action
+        from guarda._notation import format_action
 
         data["actions"] = [format_action(action) for action in value.actions]
     return {"format": FORMAT, "version": FORMAT_VERSION, "kind": kind, "data": data}
@@ -715,7 +715,7 @@ def from_document(document: Any, cls: Any = None) -> Any:
 
     Args:
         document: A document as JSON-compatible data.
-        cls: The expected type (such as :class:`~guarda.state.GameState` or
+        cls: The expected type (such as :class:`~guarda._state.GameState` or
             :data:`guarda.Action`), or None to accept any kind.
 
     Returns:
@@ -778,7 +778,7 @@ def dumps(
         >>> dumps(state)
         Traceback (most recent call last):
         ...
-        guarda.serialization.SecretsError: secrets: a full state holds hidden cards ...
+        guarda._serialization.SecretsError: secrets: a full state holds hidden cards ...
         >>> loads(dumps(state, secrets=True), guarda.GameState) == state
         True
     """
@@ -813,7 +813,7 @@ def loads(text: str | bytes, cls: Any = None) -> Any:
 
     Args:
         text: The JSON text.
-        cls: The expected type (such as :class:`~guarda.state.GameState` or
+        cls: The expected type (such as :class:`~guarda._state.GameState` or
             :data:`guarda.Action`), or None to accept any kind.
 
     Returns:
@@ -827,7 +827,7 @@ def loads(text: str | bytes, cls: Any = None) -> Any:
         >>> loads('{"format": "guarda", "version": 2, "kind": "action", "data": {}}')
         Traceback (most recent call last):
         ...
-        guarda.serialization.UnsupportedVersionError: version: format version 2 is newer ...
+        guarda._serialization.UnsupportedVersionError: version: format version 2 is newer ...
     """
     if not isinstance(text, (str, bytes, bytearray)):
         raise DocumentError(f"expected JSON text, not {type(text).__name__}")

@@ -15,9 +15,9 @@ from typing import TypedDict, Unpack
 
 import attrs
 
-from guarda.cards import CardType, DeckEntry, all_card, line_cards, x_card
+from guarda._cards import CardType, DeckEntry, all_card, line_cards, x_card
+from guarda._geometry import Cell, Geometry, Side
 from guarda.errors import ConfigurationError
-from guarda.geometry import Cell, Geometry, Side
 
 __all__ = [
     "MAX_DECK_SIZE",

@@ -1,4 +1,4 @@
-"""Consistency checks for a whole :class:`~guarda.state.GameState`.
+"""Consistency checks for a whole :class:`~guarda._state.GameState`.
 
 :func:`check_state` decides whether a state, however it was made (loaded from a document,
 built by hand with :func:`attrs.evolve`), is one the engine can play on: every player's
@@ -9,7 +9,7 @@ phase names and has something to do, and the stakes add up. It raises
 ``players[1].guard.orientation``.
 
 The per-player checks and the checks across players are those of
-:class:`guarda.PositionBuilder` (module :mod:`guarda.position`); this module adds what
+:class:`guarda.PositionBuilder` (module :mod:`guarda._position`); this module adds what
 only a finished state has: the phase, the actor, the pending attack, the outcome.
 The event log is not checked against the rest of the state.
 """
@@ -18,11 +18,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from guarda import position as _position
-from guarda.config import Config
+from guarda import _position
+from guarda._config import Config
+from guarda._geometry import Cell
+from guarda._state import GameState, GuardStatus, Outcome, PendingAttack, Phase, PlayerState
 from guarda.errors import GuardaError, PositionError
-from guarda.geometry import Cell
-from guarda.state import GameState, GuardStatus, Outcome, PendingAttack, Phase, PlayerState
 
 __all__ = ["check_state"]
 
@@ -94,7 +94,7 @@ def check_state(state: GameState) -> None:
         raise
     except GuardaError as error:  # pragma: no cover - defensive: keep the documented class
         raise _fail(error.message, error.path or "state", error.rule) from error
-    from guarda.engine import legal_actions
+    from guarda._engine import legal_actions
 
     if not legal_actions(state):
         raise _fail(f"player {state.actor} has no legal action", "actor", "R14")

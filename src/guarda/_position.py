@@ -2,7 +2,7 @@
 
 :class:`PositionBuilder` describes a position player by player (:class:`PlayerSetup`),
 says whose decision it is, and :meth:`~PositionBuilder.build` turns that into a real
-:class:`~guarda.state.GameState`, the same kind of value :func:`guarda.new_game` and
+:class:`~guarda._state.GameState`, the same kind of value :func:`guarda.new_game` and
 :func:`guarda.apply` make. Building checks the position against the rules and raises
 :class:`~guarda.errors.PositionError` (naming the offending field and the ruling) for one
 that cannot occur.
@@ -10,7 +10,7 @@ that cannot occur.
 The automatic parts of the rules are never faked: a SETUP position continues the real
 setup procedure, and :meth:`PositionBuilder.start_turn` runs the real Draw phase. The
 reaction phases (REACT, COUNTER, NEW_GUARD) are reached by building an ACT position and
-applying an :class:`~guarda.actions.Attack`.
+applying an :class:`~guarda._actions.Attack`.
 
 Examples:
     >>> import guarda
@@ -36,12 +36,12 @@ from typing import Any
 
 import attrs
 
-from guarda import rng
-from guarda.config import Config, Exhaustion, KingOfTheHill, StakesKind, Victory
+from guarda import _rng as rng
+from guarda._config import Config, Exhaustion, KingOfTheHill, StakesKind, Victory
+from guarda._flow import Work
+from guarda._geometry import Cell, Orientation
+from guarda._state import GameState, Guard, GuardStatus, Phase, PlayerState
 from guarda.errors import GuardaError, PositionError
-from guarda.flow import Work
-from guarda.geometry import Cell, Orientation
-from guarda.state import GameState, Guard, GuardStatus, Phase, PlayerState
 
 __all__ = ["PlayerSetup", "PositionBuilder"]
 
@@ -101,7 +101,7 @@ class PlayerSetup:
     """
 
     position: Cell | str | None = None
-    """The piece's cell, as a :class:`~guarda.geometry.Cell` or a name such as ``"b2"``."""
+    """The piece's cell, as a :class:`~guarda._geometry.Cell` or a name such as ``"b2"``."""
     hand: tuple[str, ...] = attrs.field(default=(), converter=_hand)
     """The hand (any order; it is sorted when built)."""
     guard: Guard | None = None
@@ -156,7 +156,7 @@ class PositionBuilder:
       player whose guard is preparing sets it first (R14), so ``ACT`` then gives
       ``SET_GUARD``.
     - ``REACT``, ``COUNTER`` and ``NEW_GUARD``: build ``ACT`` and apply an
-      :class:`~guarda.actions.Attack`.
+      :class:`~guarda._actions.Attack`.
 
     Derived values: the pot is ``ante * players`` minus the claimed winnings and the loot
     on the field; ``turns_ended`` is ``turn_number - 1``; ``first_placed`` is the player

@@ -1,6 +1,6 @@
 """Per-configuration rule tables, computed once and cached.
 
-:func:`tables` turns a :class:`~guarda.config.Config` into the numbers the engine needs
+:func:`tables` turns a :class:`~guarda._config.Config` into the numbers the engine needs
 on every step: each player's attack and defence masks per card name, teams, the hill,
 the neighbour tables. A configuration is immutable, so the tables are cached by it.
 """
@@ -11,8 +11,8 @@ import functools
 
 import attrs
 
-from guarda.config import Config, Exhaustion, KingOfTheHill, Scoring, StakesKind, Victory
-from guarda.geometry import Cell, Direction, Orientation
+from guarda._config import Config, Exhaustion, KingOfTheHill, Scoring, StakesKind, Victory
+from guarda._geometry import Cell, Direction, Orientation
 
 __all__ = ["Tables", "tables"]
 

@@ -1,6 +1,6 @@
 """Player views: what one player (or a spectator) may know about a game (R28, R29).
 
-:func:`view` turns a full :class:`~guarda.state.GameState` into a :class:`PlayerView`:
+:func:`view` turns a full :class:`~guarda._state.GameState` into a :class:`PlayerView`:
 the public table, plus the viewer's own hand, guard, face-down discards and the cards
 (not the order) of their draw pile. A bot or a frontend can act from the view alone:
 it also lists the viewer's legal actions and the event log as the viewer may see it.
@@ -30,13 +30,13 @@ from collections.abc import Iterable
 
 import attrs
 
-from guarda.actions import Action
-from guarda.config import Config
-from guarda.engine import legal_actions
+from guarda._actions import Action
+from guarda._config import Config
+from guarda._engine import legal_actions
+from guarda._events import EVENT_TYPES, Event, visible_event
+from guarda._geometry import Cell
+from guarda._state import GameState, Guard, GuardStatus, Outcome, PendingAttack, Phase, PlayerState
 from guarda.errors import GuardaError
-from guarda.events import EVENT_TYPES, Event, visible_event
-from guarda.geometry import Cell
-from guarda.state import GameState, Guard, GuardStatus, Outcome, PendingAttack, Phase, PlayerState
 
 __all__ = ["PlayerView", "PublicPlayer", "view", "visible_events"]
 
@@ -186,7 +186,7 @@ def visible_events(events: Iterable[Event], player: int | None) -> tuple[Event, 
         The events in the same order, private fields of other players' events redacted.
 
     Examples:
-        >>> from guarda.events import CardsDrawn, TurnStarted
+        >>> from guarda._events import CardsDrawn, TurnStarted
         >>> events = (TurnStarted(0, 1), CardsDrawn(0, 1, ("V2",)))
         >>> visible_events(events, 1)[1].cards is None
         True

@@ -2,14 +2,15 @@
 
 The engine copies a state into a :class:`Work` record, lets a decision and every
 automatic step that follows it change the record, then freezes it into the next
-:class:`~guarda.state.GameState`. Nothing here is public API: see :mod:`guarda.engine`.
+:class:`~guarda._state.GameState`. Nothing here is public API: see :mod:`guarda._engine`.
 """
 
 from __future__ import annotations
 
-from guarda import multiset, rng
-from guarda.config import DrawRule
-from guarda.events import (
+from guarda import _multiset as multiset
+from guarda import _rng as rng
+from guarda._config import DrawRule
+from guarda._events import (
     CardsDrawn,
     DamageTaken,
     DiscardPileShuffled,
@@ -28,10 +29,9 @@ from guarda.events import (
     TurnEnded,
     TurnStarted,
 )
-from guarda.geometry import Cell
-from guarda.outcome import find_outcome, turn_limit_outcome
-from guarda.rules import Tables, tables
-from guarda.state import (
+from guarda._geometry import Cell
+from guarda._outcome import find_outcome, turn_limit_outcome
+from guarda._state import (
     EventLog,
     GameState,
     Guard,
@@ -41,6 +41,7 @@ from guarda.state import (
     Phase,
     PlayerState,
 )
+from guarda._tables import Tables, tables
 
 __all__ = ["Work"]
 
