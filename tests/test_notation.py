@@ -438,15 +438,15 @@ def test_impossible_positions_are_position_errors(old: str, new: str, path: str)
     assert caught.value.path == path
 
 
-def test_wrong_inputs_are_notation_errors() -> None:
+def test_wrong_inputs_are_notation_or_argument_errors() -> None:
     config = small_config()
     with pytest.raises(NotationError, match="player's view"):
         parse_position(SMALL_VIEW_1, config)
-    with pytest.raises(NotationError, match="not a Config"):
+    with pytest.raises(guarda.ArgumentError, match="not a Config"):
         parse_position(SMALL_TEXT, "Modern")  # type: ignore[arg-type]
     with pytest.raises(NotationError, match="expected 3 players"):
         parse_position(SMALL_TEXT, guarda.custom(3, 3, deck=config.deck))
-    with pytest.raises(NotationError, match="not a GameState"):
+    with pytest.raises(guarda.ArgumentError, match="not a GameState"):
         format_position(SMALL_TEXT)  # type: ignore[arg-type]
 
 
@@ -617,7 +617,7 @@ def test_inconsistent_summaries_are_refused() -> None:
         format_view(attrs.evolve(summary, hand=("H2",)))
     with pytest.raises(PositionError):
         format_view(attrs.evolve(summary, player=None))
-    with pytest.raises(NotationError):
+    with pytest.raises(guarda.ArgumentError):
         format_view(small_state())  # type: ignore[arg-type]
 
 

@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import guarda
+from guarda import DocumentError, SecretsError, dumps, loads
 from guarda._events import is_private
 from guarda._records import (
     GameRecord,
@@ -24,7 +25,6 @@ from guarda._records import (
     replay,
     seat_record,
 )
-from guarda._serialization import DocumentError, SecretsError, dumps, loads
 from guarda._state import GameState
 from guarda._views import view
 from guarda.errors import GuardaError, IllegalActionError, ParseError

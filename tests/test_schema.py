@@ -11,10 +11,11 @@ import jsonschema
 import pytest
 
 import guarda
+from guarda import DocumentError, dumps, loads
 from guarda._actions import ACTION_TYPES
 from guarda._events import EVENT_TYPES
 from guarda._records import Recorder, seat_record
-from guarda._serialization import KINDS, DocumentError, dumps, json_schema, loads
+from guarda._serialization import KINDS, json_schema
 from guarda._views import view
 from guarda.schemas import DIALECT, load, main, render
 

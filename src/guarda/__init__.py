@@ -94,7 +94,7 @@ from guarda._events import (
     visible_event,
 )
 from guarda._geometry import Cell, Direction, Geometry, Orientation, Side
-from guarda._notation import NotationError, format_action, parse_action
+from guarda._notation import format_action, parse_action
 from guarda._position import PlayerSetup, PositionBuilder
 from guarda._position_notation import (
     PositionSummary,
@@ -106,20 +106,13 @@ from guarda._position_notation import (
 from guarda._records import (
     GameRecord,
     Recorder,
-    ReplayError,
     SeatRecord,
     final_state,
     record_game,
     replay,
     seat_record,
 )
-from guarda._serialization import (
-    DocumentError,
-    SecretsError,
-    UnsupportedVersionError,
-    dumps,
-    loads,
-)
+from guarda._serialization import dumps, loads
 from guarda._state import (
     EventLog,
     GameState,
@@ -133,11 +126,17 @@ from guarda._state import (
 )
 from guarda._views import PlayerView, PublicPlayer, view, visible_events
 from guarda.errors import (
+    ArgumentError,
     ConfigurationError,
+    DocumentError,
     GuardaError,
     IllegalActionError,
+    NotationError,
     ParseError,
     PositionError,
+    ReplayError,
+    SecretsError,
+    UnsupportedVersionError,
 )
 
 try:
@@ -148,6 +147,7 @@ except PackageNotFoundError:  # pragma: no cover - running from a source tree
 __all__ = [
     "Action",
     "ActivateGuard",
+    "ArgumentError",
     "Attack",
     "AttackDeclared",
     "CardType",

@@ -69,7 +69,7 @@ from guarda._flow import Work, player_with
 from guarda._geometry import Cell, Direction, Orientation
 from guarda._state import GameState, Guard, GuardStatus, PendingAttack, Phase, PlayerState
 from guarda._tables import DIRECTIONS, Tables, tables
-from guarda.errors import GuardaError, IllegalActionError
+from guarda.errors import ArgumentError, GuardaError, IllegalActionError
 
 __all__ = ["apply", "is_legal", "legal_actions", "new_game", "verify"]
 
@@ -115,7 +115,7 @@ def new_game(config: Config, seed: int) -> GameState:
         The first state, in the SETUP phase.
 
     Raises:
-        GuardaError: If ``config`` is not a Config or ``seed`` not an integer.
+        ArgumentError: If ``config`` is not a Config or ``seed`` not an integer.
 
     Examples:
         >>> import guarda
@@ -124,9 +124,9 @@ def new_game(config: Config, seed: int) -> GameState:
         ('SETUP', 3)
     """
     if not isinstance(config, Config):
-        raise GuardaError(f"not a Config: {config!r}", path="config")
+        raise ArgumentError(f"not a Config: {config!r}", path="config")
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise GuardaError(f"the seed must be an integer, not {seed!r}", path="seed", rule="R30")
+        raise ArgumentError(f"the seed must be an integer, not {seed!r}", path="seed", rule="R30")
     random = rng.seed_state(seed)
     deck = tuple(entry.card.name for entry in config.deck for _ in range(entry.copies))
     players = []
@@ -318,7 +318,7 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
         True
     """
     if not isinstance(state, GameState):
-        raise GuardaError(f"not a GameState: {state!r}", path="state")
+        raise ArgumentError(f"not a GameState: {state!r}", path="state")
     actions = _list_actions(state)
     _LAST_LISTED[0] = (state, actions)
     return actions
@@ -466,7 +466,7 @@ def verify(state: GameState, action: Action, *, player: int | None = None) -> No
         IllegalActionError: Naming the ruling that forbids the action.
     """
     if not isinstance(state, GameState):
-        raise GuardaError(f"not a GameState: {state!r}", path="state")
+        raise ArgumentError(f"not a GameState: {state!r}", path="state")
     phase = state.phase
     rule = PHASE_RULES[phase]
     if phase is Phase.OVER:

@@ -64,10 +64,9 @@ from guarda._geometry import Cell, Direction, Orientation
 from guarda._state import (
     GuardStatus,
 )
-from guarda.errors import ParseError
+from guarda.errors import ArgumentError, NotationError
 
 __all__ = [
-    "NotationError",
     "format_action",
     "parse_action",
 ]
@@ -89,38 +88,6 @@ _GUARDS = {
 _GUARD_WORDS = {value: key for key, value in _GUARDS.items()}
 _STATUS = {"prep": GuardStatus.PREPARING, "set": GuardStatus.SET}
 _STATUS_WORDS = {value: key for key, value in _STATUS.items()}
-
-
-class NotationError(ParseError):
-    """Text that is not valid notation, or a value that notation cannot express.
-
-    The message says what was expected, where and what was found, such as
-    ``expected a direction (N, E, S, W) at column 6, got 'Q'``.
-
-    Attributes:
-        column: Column (from 1) of the offending token in the text; None when formatting.
-        token: The offending token (empty at the end of the text); None when formatting.
-
-    Examples:
-        >>> try:
-        ...     parse_action("move Q V1")
-        ... except NotationError as error:
-        ...     error.column, error.token, error.path
-        (6, 'Q', 'direction')
-    """
-
-    def __init__(
-        self,
-        message: str,
-        *,
-        column: int | None = None,
-        token: str | None = None,
-        rule: str | None = None,
-        path: str | None = None,
-    ) -> None:
-        super().__init__(message, rule=rule, path=path)
-        self.column = column
-        self.token = token
 
 
 @attrs.frozen
@@ -190,7 +157,7 @@ class _Reader:
 
     def __init__(self, config: Config | None) -> None:
         if config is not None and not isinstance(config, Config):
-            raise NotationError(f"not a Config: {config!r}", path="config")
+            raise ArgumentError(f"not a Config: {config!r}", path="config")
         self.config = config
         self.names = frozenset(config.card_names) if config is not None else None
         self.size = config.size if config is not None else MAX_SIZE
@@ -356,7 +323,7 @@ def parse_action(text: str, config: Config | None = None) -> Action:
         >>> parse_action("push Q V1")
         Traceback (most recent call last):
         ...
-        guarda._notation.NotationError: direction: expected a direction (N, E, S, W) at column 6, got 'Q' (R7)
+        guarda.errors.NotationError: direction: expected a direction (N, E, S, W) at column 6, got 'Q' (R7)
     """  # noqa: E501
     if not isinstance(text, str):
         raise NotationError(f"expected a string, not {type(text).__name__}", path="text")

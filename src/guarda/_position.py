@@ -41,7 +41,7 @@ from guarda._config import Config, Exhaustion, KingOfTheHill, StakesKind, Victor
 from guarda._flow import Work
 from guarda._geometry import Cell, Orientation
 from guarda._state import GameState, Guard, GuardStatus, Phase, PlayerState
-from guarda.errors import GuardaError, PositionError
+from guarda.errors import ArgumentError, GuardaError, PositionError
 
 __all__ = ["PlayerSetup", "PositionBuilder"]
 
@@ -193,9 +193,9 @@ class PositionBuilder:
             PositionError: If ``config`` is not a Config or ``seed`` not an integer.
         """
         if not isinstance(config, Config):
-            raise PositionError(f"not a Config: {config!r}", path="config")
+            raise ArgumentError(f"not a Config: {config!r}", path="config")
         if not isinstance(seed, int) or isinstance(seed, bool):
-            raise PositionError(f"the seed must be an integer, not {seed!r}", path="seed")
+            raise ArgumentError(f"the seed must be an integer, not {seed!r}", path="seed")
         self._config = config
         self._seed = seed
         self._setups = tuple(PlayerSetup() for _ in range(config.players))

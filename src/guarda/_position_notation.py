@@ -86,7 +86,7 @@ from guarda._state import (
     PlayerState,
 )
 from guarda._views import PlayerView, PublicPlayer
-from guarda.errors import PositionError
+from guarda.errors import ArgumentError, PositionError
 
 __all__ = [
     "PositionSummary",
@@ -314,7 +314,7 @@ def format_position(state: GameState) -> str:
         True
     """
     if not isinstance(state, GameState):
-        raise NotationError(f"not a GameState: {state!r}", path="state")
+        raise ArgumentError(f"not a GameState: {state!r}", path="state")
     segments = []
     for index, player in enumerate(state.players):
         path = f"players[{index}]"
@@ -359,7 +359,7 @@ def format_view(view: PlayerView | PositionSummary) -> str:
     if isinstance(view, PlayerView):
         view = PositionSummary.of(view)
     if not isinstance(view, PositionSummary):
-        raise NotationError(f"not a PlayerView or PositionSummary: {view!r}", path="view")
+        raise ArgumentError(f"not a PlayerView or PositionSummary: {view!r}", path="view")
     if view.player is None and (
         view.hand or view.guard or view.discard_hidden or view.draw_pile_cards
     ):

@@ -41,35 +41,23 @@ from guarda._config import Config
 from guarda._engine import apply, new_game
 from guarda._events import Event, visible_event
 from guarda._state import GameState, Outcome
-from guarda.errors import GuardaError, IllegalActionError, ParseError
+from guarda.errors import (
+    ArgumentError,
+    GuardaError,
+    IllegalActionError,
+    ParseError,
+    ReplayError,
+)
 
 __all__ = [
     "GameRecord",
     "Recorder",
-    "ReplayError",
     "SeatRecord",
     "final_state",
     "record_game",
     "replay",
     "seat_record",
 ]
-
-
-class ReplayError(GuardaError, ValueError):
-    """A record that does not replay: an illegal or malformed action, or a wrong result.
-
-    Attributes:
-        ply: The 1-based number of the offending action (0 for the start of the game).
-
-    The :class:`~guarda.errors.IllegalActionError` that stopped the replay, if any, is
-    the ``__cause__``; ``rule`` is its ruling.
-    """
-
-    def __init__(
-        self, message: str, *, ply: int, rule: str | None = None, path: str | None = None
-    ) -> None:
-        self.ply = ply
-        super().__init__(f"ply {ply}: {message}", rule=rule, path=path)
 
 
 def _optional_text(value: object, path: str) -> None:
@@ -225,10 +213,10 @@ def replay(record: GameRecord) -> Iterator[GameState]:
         >>> next(states)
         Traceback (most recent call last):
         ...
-        guarda._records.ReplayError: actions[0]: ply 1: Pass is not a decision of the setup ...
+        guarda.errors.ReplayError: actions[0]: ply 1: Pass is not a decision of the setup ...
     """
     if not isinstance(record, GameRecord):
-        raise GuardaError(f"not a GameRecord: {record!r}", path="record")
+        raise ArgumentError(f"not a GameRecord: {record!r}", path="record")
     try:
         state = new_game(record.config, record.seed)
     except GuardaError as error:  # pragma: no cover - GameRecord checked both

@@ -61,16 +61,18 @@ from guarda._geometry import Cell
 from guarda._records import GameRecord, SeatRecord
 from guarda._state import EventLog, GameState, Outcome
 from guarda._views import PlayerView
-from guarda.errors import GuardaError, ParseError
+from guarda.errors import (
+    DocumentError,
+    GuardaError,
+    SecretsError,
+    UnsupportedVersionError,
+)
 
 __all__ = [
     "FORMAT",
     "FORMAT_VERSION",
     "KINDS",
     "MIGRATIONS",
-    "DocumentError",
-    "SecretsError",
-    "UnsupportedVersionError",
     "converter",
     "dumps",
     "from_document",
@@ -113,23 +115,6 @@ Migration = Callable[[dict[str, Any]], dict[str, Any]]
 MIGRATIONS: Final[Mapping[int, Migration]] = {}
 """Migration steps by the version they read: ``MIGRATIONS[n]`` turns a version-``n``
 document into a version-``n + 1`` one. Empty while version 1 is the only version."""
-
-
-class DocumentError(ParseError):
-    """A malformed or invalid document, or data that cannot be a value.
-
-    ``path`` names the offending field from the document root, such as
-    ``data.players[1].hand[0]`` (for :func:`structure`, from the data root:
-    ``players[1].hand[0]``). The original error, if any, is the ``__cause__``.
-    """
-
-
-class UnsupportedVersionError(DocumentError):
-    """A document of a format version this release cannot read (newer or unknown)."""
-
-
-class SecretsError(GuardaError, ValueError):
-    """Exporting a secret value (a full state or a record) without ``secrets=True`` (R28)."""
 
 
 # -- strict structure hooks --------------------------------------------------------------
@@ -598,7 +583,7 @@ def structure(data: Any, cls: Any) -> Any:
         >>> structure({"type": "Attack", "cards": "V2"}, guarda.Action)
         Traceback (most recent call last):
         ...
-        guarda._serialization.DocumentError: cards: expected an array, not a string 'V2'
+        guarda.errors.DocumentError: cards: expected an array, not a string 'V2'
     """
     return _structure(data, cls, "")
 
@@ -778,7 +763,7 @@ def dumps(
         >>> dumps(state)
         Traceback (most recent call last):
         ...
-        guarda._serialization.SecretsError: secrets: a full state holds hidden cards ...
+        guarda.errors.SecretsError: secrets: a full state holds hidden cards ...
         >>> loads(dumps(state, secrets=True), guarda.GameState) == state
         True
     """
@@ -827,7 +812,7 @@ def loads(text: str | bytes, cls: Any = None) -> Any:
         >>> loads('{"format": "guarda", "version": 2, "kind": "action", "data": {}}')
         Traceback (most recent call last):
         ...
-        guarda._serialization.UnsupportedVersionError: version: format version 2 is newer ...
+        guarda.errors.UnsupportedVersionError: version: format version 2 is newer ...
     """
     if not isinstance(text, (str, bytes, bytearray)):
         raise DocumentError(f"expected JSON text, not {type(text).__name__}")

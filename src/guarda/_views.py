@@ -36,7 +36,7 @@ from guarda._engine import legal_actions
 from guarda._events import EVENT_TYPES, Event, visible_event
 from guarda._geometry import Cell
 from guarda._state import GameState, Guard, GuardStatus, Outcome, PendingAttack, Phase, PlayerState
-from guarda.errors import GuardaError
+from guarda.errors import ArgumentError
 
 __all__ = ["PlayerView", "PublicPlayer", "view", "visible_events"]
 
@@ -194,11 +194,11 @@ def visible_events(events: Iterable[Event], player: int | None) -> tuple[Event, 
         True
     """
     if isinstance(events, (str, bytes)) or not isinstance(events, Iterable):
-        raise GuardaError(f"not a sequence of events: {events!r}", path="events")
+        raise ArgumentError(f"not a sequence of events: {events!r}", path="events")
     shown = []
     for index, event in enumerate(events):
         if not isinstance(event, EVENT_TYPES):
-            raise GuardaError(f"not an event: {event!r}", path=f"events[{index}]")
+            raise ArgumentError(f"not an event: {event!r}", path=f"events[{index}]")
         shown.append(visible_event(event, player))
     return tuple(shown)
 
@@ -214,7 +214,7 @@ def view(state: GameState, player: int | None) -> PlayerView:
         The viewer's :class:`PlayerView`.
 
     Raises:
-        GuardaError: If ``state`` is not a GameState or ``player`` is not a player of it.
+        ArgumentError: If ``state`` is not a GameState or ``player`` is not a player of it.
 
     Examples:
         >>> import guarda
@@ -224,15 +224,15 @@ def view(state: GameState, player: int | None) -> PlayerView:
         >>> view(state, 3)
         Traceback (most recent call last):
         ...
-        guarda.errors.GuardaError: player: no player 3 in a 2-player game (R28)
+        guarda.errors.ArgumentError: player: no player 3 in a 2-player game (R28)
     """
     if not isinstance(state, GameState):
-        raise GuardaError(f"not a GameState: {state!r}", path="state")
+        raise ArgumentError(f"not a GameState: {state!r}", path="state")
     count = len(state.players)
     if player is not None and (
         not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < count
     ):
-        raise GuardaError(
+        raise ArgumentError(
             f"no player {player!r} in a {count}-player game", rule="R28", path="player"
         )
     hand: tuple[str, ...] = ()

@@ -11,7 +11,13 @@ python-chess separates malformed moves from illegal ones:
 - :class:`PositionError`: a position that cannot occur (two pieces on one cell, more
   copies of a card than the deck holds, ...).
 - :class:`ParseError`: text or data that is malformed (bad cell or card names, wrong
-  types, unknown fields).
+  types, unknown fields); :class:`NotationError` for notation text and
+  :class:`DocumentError` for JSON documents (:class:`UnsupportedVersionError` for a
+  format version this release cannot read).
+- :class:`ArgumentError`: an argument of the wrong kind passed to a function (not a
+  state, a player number that does not exist, ...).
+- :class:`SecretsError`: exporting a secret value without saying so.
+- :class:`ReplayError`: a game record that does not replay.
 
 Every error carries structured fields besides its message: ``rule`` (the ruling, such
 as ``"R13"``, when one applies) and ``path`` (the offending field or argument).
@@ -20,11 +26,17 @@ as ``"R13"``, when one applies) and ``path`` (the offending field or argument).
 from __future__ import annotations
 
 __all__ = [
+    "ArgumentError",
     "ConfigurationError",
+    "DocumentError",
     "GuardaError",
     "IllegalActionError",
+    "NotationError",
     "ParseError",
     "PositionError",
+    "ReplayError",
+    "SecretsError",
+    "UnsupportedVersionError",
 ]
 
 
@@ -57,6 +69,19 @@ class GuardaError(Exception):
         super().__init__("".join(parts))
 
 
+class ArgumentError(GuardaError, TypeError):
+    """An argument of the wrong kind: not a state, not a configuration, no such player.
+
+    Examples:
+        >>> import guarda
+        >>> try:
+        ...     guarda.view("a state", 0)
+        ... except guarda.ArgumentError as error:
+        ...     error.path
+        'state'
+    """
+
+
 class ConfigurationError(GuardaError, ValueError):
     """A ruleset (:class:`guarda.Config`) or one of its parts is invalid."""
 
@@ -75,3 +100,70 @@ class PositionError(GuardaError, ValueError):
 
 class ParseError(GuardaError, ValueError):
     """Malformed text or data: a bad cell or card name, a wrong type, an unknown field."""
+
+
+class NotationError(ParseError):
+    """Text that is not valid notation, or a value that notation cannot express.
+
+    The message says what was expected, where and what was found, such as
+    ``expected a direction (N, E, S, W) at column 6, got 'Q'``.
+
+    Attributes:
+        column: Column (from 1) of the offending token in the text; None when formatting.
+        token: The offending token (empty at the end of the text); None when formatting.
+
+    Examples:
+        >>> import guarda
+        >>> try:
+        ...     guarda.parse_action("move Q V1")
+        ... except NotationError as error:
+        ...     error.column, error.token, error.path
+        (6, 'Q', 'direction')
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        column: int | None = None,
+        token: str | None = None,
+        rule: str | None = None,
+        path: str | None = None,
+    ) -> None:
+        super().__init__(message, rule=rule, path=path)
+        self.column = column
+        self.token = token
+
+
+class DocumentError(ParseError):
+    """A malformed or invalid document, or data that cannot be a value.
+
+    ``path`` names the offending field from the document root, such as
+    ``data.players[1].hand[0]`` (for data without the document envelope, from the data
+    root: ``players[1].hand[0]``). The original error, if any, is the ``__cause__``.
+    """
+
+
+class UnsupportedVersionError(DocumentError):
+    """A document of a format version this release cannot read (newer or unknown)."""
+
+
+class SecretsError(GuardaError, ValueError):
+    """Exporting a secret value (a full state or a record) without ``secrets=True`` (R28)."""
+
+
+class ReplayError(GuardaError, ValueError):
+    """A record that does not replay: an illegal or malformed action, or a wrong result.
+
+    Attributes:
+        ply: The 1-based number of the offending action (0 for the start of the game).
+
+    The [`IllegalActionError`][guarda.errors.IllegalActionError] that stopped the replay,
+    if any, is the ``__cause__``; ``rule`` is its ruling.
+    """
+
+    def __init__(
+        self, message: str, *, ply: int, rule: str | None = None, path: str | None = None
+    ) -> None:
+        self.ply = ply
+        super().__init__(f"ply {ply}: {message}", rule=rule, path=path)

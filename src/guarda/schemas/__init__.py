@@ -272,17 +272,17 @@ def load(kind: str) -> dict[str, Any]:
         The schema.
 
     Raises:
-        GuardaError: For an unknown kind.
+        ArgumentError: For an unknown kind.
 
     Examples:
         >>> load("record")["properties"]["kind"]
         {'const': 'record'}
     """
     from guarda._serialization import KINDS
-    from guarda.errors import GuardaError
+    from guarda.errors import ArgumentError
 
     if kind not in KINDS:
-        raise GuardaError(f"unknown kind {kind!r}: expected one of {', '.join(KINDS)}")
+        raise ArgumentError(f"unknown kind {kind!r}: expected one of {', '.join(KINDS)}")
     text = resources.files(__name__).joinpath(f"{kind}.json").read_text(encoding="utf-8")
     result: dict[str, Any] = json.loads(text)
     return result
