@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from guarda import _position
 from guarda._config import Config
 from guarda._geometry import Cell
+from guarda._legal import list_actions
 from guarda._state import GameState, GuardStatus, Outcome, PendingAttack, Phase, PlayerState
 from guarda.errors import GuardaError, PositionError
 
@@ -94,9 +95,7 @@ def check_state(state: GameState) -> None:
         raise
     except GuardaError as error:  # pragma: no cover - defensive: keep the documented class
         raise _fail(error.message, error.path or "state", error.rule) from error
-    from guarda._engine import legal_actions
-
-    if not legal_actions(state):
+    if not list_actions(state):
         raise _fail(f"player {state.actor} has no legal action", "actor", "R14")
 
 

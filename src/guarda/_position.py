@@ -38,9 +38,9 @@ import attrs
 
 from guarda import _rng as rng
 from guarda._config import Config, Exhaustion, KingOfTheHill, StakesKind, Victory
-from guarda._flow import Work
 from guarda._geometry import Cell, Orientation
 from guarda._state import GameState, Guard, GuardStatus, Phase, PlayerState
+from guarda._transaction import begin_act, begin_turn, continue_setup
 from guarda.errors import ArgumentError, GuardaError, PositionError
 
 __all__ = ["PlayerSetup", "PositionBuilder"]
@@ -382,11 +382,17 @@ class PositionBuilder:
         pot -= sum(p.winnings for p in players) + sum(amount for _, amount in self._loot)
         if setup:
             first = _first_placed(config, players)
-            start = GameState(config, Phase.SETUP, turn.player, turn.player, players, random)
-            state = attrs.evolve(start, pot=pot, first_placed=first)
-            work = Work(state)
-            work.continue_setup(turn.player)
-            return work.freeze()[0]
+            state = GameState(
+                config=config,
+                phase=Phase.SETUP,
+                turn=turn.player,
+                actor=turn.player,
+                players=players,
+                rng=random,
+                pot=pot,
+                first_placed=first,
+            )
+            return continue_setup(state, turn.player)
         if not isinstance(turn.turn_number, int) or turn.turn_number < 1:
             raise PositionError(
                 f"the turn number counts from 1, not {turn.turn_number!r}",
@@ -403,12 +409,12 @@ class PositionBuilder:
         first = (turn.player - ended) % config.players
         phase = Phase.MOVE if turn.phase is None else turn.phase
         state = GameState(
-            config,
-            phase,
-            turn.player,
-            turn.player,
-            players,
-            random,
+            config=config,
+            phase=phase,
+            turn=turn.player,
+            actor=turn.player,
+            players=players,
+            rng=random,
             turn_number=turn.turn_number,
             turns_ended=ended,
             has_moved=turn.has_moved,
@@ -417,20 +423,16 @@ class PositionBuilder:
             first_placed=first,
         )
         if turn.phase is None:
-            work = Work(state)
-            work.turn_number -= 1
-            work.start_turn(turn.player)
-            return work.freeze()[0]
+            return begin_turn(attrs.evolve(state, turn_number=turn.turn_number - 1), turn.player)
         if phase in (Phase.ACT, Phase.SET_GUARD):
-            work = Work(state)
-            work.start_act()
-            if phase is Phase.SET_GUARD and work.phase is not Phase.SET_GUARD:
+            started = begin_act(state)
+            if phase is Phase.SET_GUARD and started.phase is not Phase.SET_GUARD:
                 raise PositionError(
                     "only a player with a preparing guard must set it",
                     path=f"players[{turn.player}].guard",
                     rule="R14",
                 )
-            return work.freeze()[0]
+            return started
         return state
 
     # -- checks ------------------------------------------------------------------------

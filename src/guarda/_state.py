@@ -10,16 +10,13 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, overload
+from typing import overload
 
 import attrs
 
 from guarda._config import Config
 from guarda._events import Event
 from guarda._geometry import Cell, Orientation
-
-if TYPE_CHECKING:
-    from guarda._actions import Action
 
 __all__ = [
     "EventLog",
@@ -331,17 +328,3 @@ class GameState:
     def events(self) -> tuple[Event, ...]:
         """Every event so far, oldest first (the full, unredacted log)."""
         return self.log.to_tuple()
-
-    def legal_actions(self) -> tuple[Action, ...]:
-        """Shortcut for :func:`guarda.legal_actions`."""
-        from guarda._engine import legal_actions
-
-        return legal_actions(self)
-
-    def apply(
-        self, action: Action, *, player: int | None = None
-    ) -> tuple[GameState, tuple[Event, ...]]:
-        """Shortcut for :func:`guarda.apply`."""
-        from guarda._engine import apply
-
-        return apply(self, action, player=player)

@@ -7,14 +7,16 @@ the neighbour tables. A configuration is immutable, so the tables are cached by 
 
 from __future__ import annotations
 
-import functools
+import threading
+import weakref
+from collections import OrderedDict
 
 import attrs
 
 from guarda._config import Config, Exhaustion, KingOfTheHill, Scoring, StakesKind, Victory
 from guarda._geometry import Cell, Direction, Orientation
 
-__all__ = ["Tables", "tables"]
+__all__ = ["DIRECTIONS", "Tables", "clear_tables", "tables"]
 
 DIRECTIONS = (Direction.NORTH, Direction.EAST, Direction.SOUTH, Direction.WEST)
 """Directions in the order legal actions list them."""
@@ -37,6 +39,8 @@ class Tables:
     steps: dict[Direction, tuple[int, ...]]
     step_list: tuple[tuple[int, ...], ...]
     """The neighbour tables of :attr:`steps` in :data:`DIRECTIONS` order."""
+    field: int
+    """Mask of every cell of the field."""
     hill: int
     """Mask of hill cells (0 unless King of the Hill)."""
     target: int | None
@@ -49,9 +53,53 @@ class Tables:
     scavenger: bool
 
 
-@functools.lru_cache(maxsize=256)
+_BY_ID: dict[int, Tables] = {}
+"""The tables of every live configuration object, by ``id``; entries die with the object."""
+
+_BY_VALUE: OrderedDict[Config, Tables] = OrderedDict()
+"""Tables of recently built configurations, by value, so equal configurations share them."""
+
+_BY_VALUE_LIMIT = 64
+"""How many configurations :data:`_BY_VALUE` remembers (least recently used go first)."""
+
+_LOCK = threading.Lock()
+
+
 def tables(config: Config) -> Tables:
-    """The cached tables of a configuration."""
+    """The tables of a configuration: one dictionary lookup once they exist."""
+    found = _BY_ID.get(id(config))
+    if found is not None:
+        return found
+    return _attach(config)
+
+
+def _attach(config: Config) -> Tables:
+    """Find or build the tables of a configuration seen for the first time."""
+    with _LOCK:
+        found = _BY_ID.get(id(config))
+        if found is not None:
+            return found
+        found = _BY_VALUE.get(config)
+        if found is None:
+            found = _build(config)
+            _BY_VALUE[config] = found
+            while len(_BY_VALUE) > _BY_VALUE_LIMIT:
+                _BY_VALUE.popitem(last=False)
+        else:
+            _BY_VALUE.move_to_end(config)
+        key = id(config)
+        _BY_ID[key] = found
+        weakref.finalize(config, _BY_ID.pop, key, None)
+        return found
+
+
+def clear_tables() -> None:
+    """Forget the tables kept by value (those of live configurations stay attached)."""
+    with _LOCK:
+        _BY_VALUE.clear()
+
+
+def _build(config: Config) -> Tables:
     geometry = config.geometry
     attack = []
     defence = []
@@ -82,6 +130,7 @@ def tables(config: Config) -> Tables:
         team=team,
         steps=dict(geometry.steps),
         step_list=tuple(geometry.steps[direction] for direction in DIRECTIONS),
+        field=(1 << (config.size * config.size)) - 1,
         hill=hill,
         target=target,
         has_health=not isinstance(win, Victory),

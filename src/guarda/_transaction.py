@@ -1,0 +1,778 @@
+"""The transaction: the one place where a game changes.
+
+[`apply`][guarda.apply] copies a state into a [`Transaction`][guarda._transaction.Transaction],
+lets the decision's method change it, lets every automatic step that follows run (draws,
+reshuffles, a breaking guard, damage, scoring, eliminations, the next turn, the end), and
+freezes the result into the next [`GameState`][guarda.GameState] with the events that
+happened. Every phase change happens here: a decision's own effect and the automatic steps
+alike. The position builder starts its positions through the entry points at the end of this
+module, never by editing a transaction.
+
+The transaction asks [guarda._queries][] for every rule it needs to know (hand targets,
+placement cells, who an attack hits, whether a guard is critical) and
+[guarda._outcome][] whether the game has ended. Nothing here is public API.
+"""
+
+from __future__ import annotations
+
+from typing import assert_never
+
+from guarda import _multiset as multiset
+from guarda import _rng as rng
+from guarda._actions import (
+    Action,
+    ActivateGuard,
+    Attack,
+    DeclineNewGuard,
+    Defend,
+    DefendCounter,
+    DiscardDown,
+    EndMove,
+    Move,
+    Pass,
+    PlacePiece,
+    PrepareGuard,
+    PrepareNewGuard,
+    Push,
+    SetGuard,
+    Settle,
+    TakeDamage,
+)
+from guarda._config import Config, DrawRule
+from guarda._events import (
+    AttackDeclared,
+    CardsBurned,
+    CardsDiscarded,
+    CardsDrawn,
+    DamageTaken,
+    Defended,
+    DiscardPileShuffled,
+    DiscardReason,
+    EliminationReason,
+    Event,
+    GameEnded,
+    GuardActivated,
+    GuardBroken,
+    GuardDiscarded,
+    GuardPrepared,
+    GuardReturned,
+    GuardSet,
+    HealthRestored,
+    LootClaimed,
+    LootDropped,
+    Passed,
+    PieceMoved,
+    PiecePlaced,
+    PiecePushed,
+    PlayerEliminated,
+    PointsScored,
+    SetupCardDrawn,
+    SetupCardsDiscarded,
+    StakeClaimed,
+    TurnEnded,
+    TurnSettled,
+    TurnStarted,
+)
+from guarda._geometry import Cell, Direction, Orientation
+from guarda._outcome import find_outcome, turn_limit_outcome
+from guarda._queries import (
+    attack_hits,
+    destination,
+    guard_is_critical,
+    hand_target,
+    next_player,
+    occupant,
+    placement_mask,
+)
+from guarda._state import (
+    EventLog,
+    GameState,
+    Guard,
+    GuardStatus,
+    Outcome,
+    PendingAttack,
+    Phase,
+    PlayerState,
+)
+from guarda._tables import Tables, tables
+
+__all__ = [
+    "Transaction",
+    "begin_act",
+    "begin_turn",
+    "continue_setup",
+    "play",
+    "player_with",
+    "start",
+]
+
+
+def player_with(
+    player: PlayerState,
+    *,
+    draw_pile: tuple[str, ...] | None = None,
+    hand: tuple[str, ...] | None = None,
+    guard: Guard | bool | None = False,
+    discard_known: tuple[str, ...] | None = None,
+    discard_hidden: tuple[str, ...] | None = None,
+    in_play: tuple[str, ...] | None = None,
+    position: Cell | bool | None = False,
+    health: int | None = None,
+    points: int | None = None,
+    is_out: bool | None = None,
+    winnings: int | None = None,
+) -> PlayerState:
+    """A copy of ``player`` with some fields changed (faster than attrs.evolve).
+
+    ``guard`` and ``position`` use ``False`` for "unchanged" since None is a value.
+    """
+    return PlayerState(
+        player.draw_pile if draw_pile is None else draw_pile,
+        player.hand if hand is None else hand,
+        player.guard if guard is False else guard,  # type: ignore[arg-type]
+        player.discard_known if discard_known is None else discard_known,
+        player.discard_hidden if discard_hidden is None else discard_hidden,
+        player.in_play if in_play is None else in_play,
+        player.position if position is False else position,  # type: ignore[arg-type]
+        player.health if health is None else health,
+        player.points if points is None else points,
+        player.is_out if is_out is None else is_out,
+        player.winnings if winnings is None else winnings,
+    )
+
+
+class Transaction:
+    """A mutable copy of a state while one decision and its automatic steps resolve.
+
+    Built from a state, changed by exactly one decision method (or one entry point of the
+    position builder) and the automatic steps it sets off, then frozen into the next state
+    with [`freeze`][guarda._transaction.Transaction.freeze]. Nothing else in guarda builds a
+    changed state.
+    """
+
+    __slots__ = (
+        "actor",
+        "attack",
+        "events",
+        "first_placed",
+        "has_moved",
+        "loot",
+        "outcome",
+        "phase",
+        "players",
+        "pot",
+        "rng",
+        "state",
+        "tables",
+        "turn",
+        "turn_number",
+        "turns_ended",
+        "went_out",
+    )
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        self.tables: Tables = tables(state.config)
+        self.phase = state.phase
+        self.turn = state.turn
+        self.actor = state.actor
+        self.players = list(state.players)
+        self.rng = state.rng
+        self.turn_number = state.turn_number
+        self.turns_ended = state.turns_ended
+        self.has_moved = state.has_moved
+        self.attack: PendingAttack | None = state.attack
+        self.loot = state.loot
+        self.pot = state.pot
+        self.outcome: Outcome | None = state.outcome
+        self.events: list[Event] = []
+        self.went_out: list[int] = []
+        self.first_placed = state.first_placed
+
+    def freeze(self) -> tuple[GameState, tuple[Event, ...]]:
+        """The new state and the events produced."""
+        events = tuple(self.events)
+        return (
+            GameState(
+                config=self.state.config,
+                phase=self.phase,
+                turn=self.turn,
+                actor=self.actor,
+                players=tuple(self.players),
+                rng=self.rng,
+                turn_number=self.turn_number,
+                turns_ended=self.turns_ended,
+                has_moved=self.has_moved,
+                attack=self.attack,
+                loot=self.loot,
+                pot=self.pot,
+                first_placed=self.first_placed,
+                outcome=self.outcome,
+                log=EventLog(events, self.state.log) if events else self.state.log,
+            ),
+            events,
+        )
+
+    # -- helpers -------------------------------------------------------------------
+
+    def draw(self, index: int, count: int) -> bool:
+        """Draw ``count`` cards for a player, reshuffling when allowed (R12, R24).
+
+        Returns False if the player went out for exhaustion (R24).
+        """
+        player = self.players[index]
+        pile, hand = player.draw_pile, player.hand
+        while count > 0:
+            if not pile:
+                if not self.tables.reshuffles:
+                    self.players[index] = player_with(player, draw_pile=pile, hand=hand)
+                    self.eliminate(index, EliminationReason.EXHAUSTED, None)
+                    return False
+                discards = player.discard_known + player.discard_hidden
+                if not discards:
+                    break  # both empty: the hand stays short (R12)
+                pile, self.rng = rng.shuffle(sorted(discards), self.rng)
+                player = player_with(player, discard_known=(), discard_hidden=())
+                self.events.append(DiscardPileShuffled(index, len(pile)))
+            taken = pile[:count]
+            pile = pile[count:]
+            hand = multiset.add(hand, taken)
+            count -= len(taken)
+            self.events.append(CardsDrawn(index, len(taken), tuple(sorted(taken))))
+        self.players[index] = player_with(player, draw_pile=pile, hand=hand)
+        return True
+
+    # -- setup (R9-R11) --------------------------------------------------------------
+
+    def continue_setup(self, drawer: int) -> None:
+        """Deal setup cards clockwise from ``drawer`` until someone must place (R9, R10)."""
+        count = len(self.players)
+        while True:
+            unplaced = [i for i in range(count) if self.players[i].position is None]
+            if not unplaced:
+                self.deal_opening_hands()
+                return
+            for step in range(count):
+                index = (drawer + step) % count
+                player = self.players[index]
+                if player.position is not None:
+                    continue
+                if player.draw_pile:
+                    card = player.draw_pile[0]
+                    self.players[index] = player_with(
+                        player, draw_pile=player.draw_pile[1:], in_play=(*player.in_play, card)
+                    )
+                    self.events.append(SetupCardDrawn(index, card))
+                if placement_mask(self.tables, self.players, index):
+                    self.phase = Phase.SETUP
+                    self.turn = self.actor = index
+                    return
+
+    def place(self, index: int, cell: Cell) -> None:
+        """Place a piece, discard the setup cards and go on with setup (R9, R11)."""
+        player = self.players[index]
+        self.players[index] = player_with(
+            player,
+            position=cell,
+            in_play=(),
+            discard_hidden=multiset.add(player.discard_hidden, tuple(sorted(player.in_play))),
+        )
+        self.events.append(PiecePlaced(index, cell))
+        self.events.append(SetupCardsDiscarded(index, len(player.in_play)))
+        if self.first_placed is None:
+            self.first_placed = index
+        self.continue_setup((index + 1) % len(self.players))
+
+    def deal_opening_hands(self) -> None:
+        """Every player draws the opening hand; the first to place starts (R11)."""
+        leader = self.first_placed if self.first_placed is not None else 0
+        size = self.tables.config.opening_hand
+        for index in range(len(self.players)):
+            if not self.players[index].is_out:
+                self.draw(index, size)
+        if self.check_end():
+            return
+        if self.players[leader].is_out:
+            leader = next_player(self.players, leader)
+        self.start_turn(leader)
+
+    # -- turns -----------------------------------------------------------------------
+
+    def start_turn(self, index: int) -> None:
+        """Begin the next turn with the automatic part of the Draw phase (R12)."""
+        self.turn_number += 1
+        self.turn = index
+        self.has_moved = False
+        self.attack = None
+        self.events.append(TurnStarted(index, self.turn_number))
+        config = self.tables.config
+        exhausted = config.draw_rule is DrawRule.DRAW_ONE_THEN_FILL and not self.draw(index, 1)
+        if not exhausted:
+            missing = hand_target(self.tables.config, self.players[index]) - len(
+                self.players[index].hand
+            )
+            exhausted = missing > 0 and not self.draw(index, missing)
+        if exhausted:
+            if not self.check_end():
+                self.end_turn(completed=False)
+            return
+        player = self.players[index]
+        self.actor = index
+        if len(player.hand) > hand_target(self.tables.config, player):
+            self.phase = Phase.DISCARD
+        else:
+            self.phase = Phase.MOVE
+
+    def start_act(self) -> None:
+        """Begin the Act phase: a preparing guard must be set first (R14)."""
+        guard = self.players[self.turn].guard
+        if guard is not None and guard.status is GuardStatus.PREPARING:
+            self.phase = Phase.SET_GUARD
+        else:
+            self.phase = Phase.ACT
+        self.actor = self.turn
+
+    def end_turn(self, *, completed: bool) -> None:
+        """End the turn: hill scoring, the turn limit, and the next turn (R25, R27)."""
+        index = self.turn
+        player = self.players[index]
+        self.attack = None
+        position = player.position
+        scored = bool(
+            completed
+            and position is not None
+            and self.tables.hill >> position.index(self.tables.size) & 1
+        )
+        if scored:
+            self.players[index] = player_with(player, points=player.points + 1)
+            self.events.append(PointsScored(index, 1, player.points + 1))
+        self.turns_ended += 1
+        self.events.append(TurnEnded(index, self.turns_ended))
+        if scored and self.check_end():
+            return
+        limit = self.tables.config.turn_limit
+        if limit is not None and self.turns_ended >= limit:
+            self.end_game(
+                turn_limit_outcome(self.tables, self.players, self.pot, self.loot_total())
+            )
+            return
+        self.start_turn(next_player(self.players, index))
+
+    # -- loot, elimination, the end ----------------------------------------------------
+
+    def loot_total(self) -> int:
+        """Stakes lying on the field."""
+        return sum(amount for _, amount in self.loot)
+
+    def claim_loot(self, index: int) -> None:
+        """A piece ending a move or push on loot takes it (R26, Scavenger)."""
+        position = self.players[index].position
+        for cell, amount in self.loot:
+            if cell == position:
+                self.loot = tuple(item for item in self.loot if item[0] != cell)
+                player = self.players[index]
+                self.players[index] = player_with(player, winnings=player.winnings + amount)
+                self.events.append(LootClaimed(index, cell, amount))
+                return
+
+    def eliminate(self, index: int, reason: EliminationReason, by: int | None) -> None:
+        """Put a player out: piece removed, cards out of play, stakes handled (R22, R26)."""
+        player = self.players[index]
+        # R22: the piece leaves the field; face-up cards on the table join the discards.
+        self.players[index] = player_with(
+            player,
+            is_out=True,
+            position=None,
+            in_play=(),
+            discard_known=multiset.add(player.discard_known, tuple(sorted(player.in_play))),
+        )
+        self.went_out.append(index)
+        self.events.append(PlayerEliminated(index, reason))
+        ante = self.tables.config.stakes.ante
+        if not ante:
+            return
+        if self.tables.bounty and by is not None and by != index:
+            claimer = self.players[by]
+            self.players[by] = player_with(claimer, winnings=claimer.winnings + ante)
+            self.pot -= ante
+            self.events.append(StakeClaimed(by, index, ante))
+        elif self.tables.scavenger and player.position is not None:
+            self.pot -= ante
+            cell = player.position
+            merged = dict(self.loot)
+            merged[cell] = merged.get(cell, 0) + ante
+            self.loot = tuple(sorted(merged.items(), key=lambda item: (item[0].y, item[0].x)))
+            self.events.append(LootDropped(index, cell, ante))
+
+    def check_end(self) -> bool:
+        """End the game if it is decided (R22-R25); True if it ended."""
+        outcome = find_outcome(
+            self.tables, self.players, self.went_out, self.pot, self.loot_total()
+        )
+        self.went_out = []
+        if outcome is None:
+            return False
+        self.end_game(outcome)
+        return True
+
+    def end_game(self, outcome: Outcome) -> None:
+        """Record the outcome."""
+        self.outcome = outcome
+        self.phase = Phase.OVER
+        self.actor = None
+        self.attack = None
+        self.events.append(GameEnded(outcome.winners, outcome.drawn))
+
+    # -- reactions (R17-R21) -------------------------------------------------------------
+
+    def begin_reaction(
+        self, attacker: int, cards: tuple[str, ...], queue: list[tuple[int, int]]
+    ) -> None:
+        """Start the next defender's reaction, or finish the attack (R17, R18, R21)."""
+        while queue:
+            defender, damage = queue.pop(0)
+            player = self.players[defender]
+            if player.is_out:
+                continue
+            guard = player.guard
+            if guard is not None and guard.status is GuardStatus.PREPARING and damage >= 2:
+                self.players[defender] = player_with(
+                    player,
+                    guard=None,
+                    discard_hidden=multiset.add(player.discard_hidden, (guard.card,)),
+                )
+                self.events.append(GuardBroken(defender, guard.card))
+                damage -= 1
+            self.attack = PendingAttack(attacker, cards, defender, damage, tuple(queue))
+            self.phase = Phase.REACT
+            self.actor = defender
+            return
+        self.attack = None
+        if self.players[attacker].is_out:
+            self.end_turn(completed=False)
+        else:
+            self.phase = Phase.SETTLE
+            self.actor = attacker
+
+    def finish_unit(self, defender_damage: int, attacker_damage: int) -> None:
+        """Apply one defender's unit: damage, points, eliminations, the end (R21-R23)."""
+        attack = self.attack
+        assert attack is not None
+        attacker, defender = attack.attacker, attack.defender
+        if defender_damage:
+            self.hurt(defender, defender_damage, attacker)
+        if attacker_damage:
+            self.hurt(attacker, attacker_damage, defender)
+        if self.tables.has_health:
+            for index, by in ((defender, attacker), (attacker, defender)):
+                player = self.players[index]
+                if not player.is_out and player.health <= 0:
+                    self.eliminate(index, EliminationReason.HEALTH, by)
+        if self.check_end():
+            return
+        self.begin_reaction(attacker, attack.cards, list(attack.waiting))
+
+    def hurt(self, index: int, amount: int, source: int) -> None:
+        """Deal damage: health, or points for the dealer in Victory (R20, R23)."""
+        player = self.players[index]
+        if self.tables.has_health:
+            health = max(0, player.health - amount)
+            self.players[index] = player_with(player, health=health)
+            self.events.append(DamageTaken(index, amount, source, health))
+            return
+        self.events.append(DamageTaken(index, amount, source, player.health))
+        gained = amount if self.tables.per_damage else 1
+        dealer = self.players[source]
+        self.players[source] = player_with(dealer, points=dealer.points + gained)
+        self.events.append(PointsScored(source, gained, dealer.points + gained))
+
+    # -- decisions: one method per action type --------------------------------------
+
+    def decide(self, action: Action) -> None:
+        """Play one decision of the actor and every automatic step it sets off."""
+        # Cases in order of frequency in play: each case costs an isinstance check.
+        match action:
+            case Settle(cards):
+                self.settle(cards)
+            case Move(direction, cards):
+                self.move(direction, cards)
+            case EndMove():
+                self.start_act()
+            case Attack(cards):
+                self.attack_with(cards)
+            case PrepareGuard(card):
+                self.prepare_guard(card)
+            case SetGuard(orientation):
+                self.set_guard(orientation)
+            case TakeDamage():
+                self.take_damage()
+            case Pass():
+                self.events.append(Passed(self.turn))
+                self.phase = Phase.SETTLE
+            case Push(direction, cards):
+                self.push(direction, cards)
+            case ActivateGuard():
+                self.activate_guard()
+            case Defend(cards):
+                attack = self.pending()
+                self.defend(cards, attack.attacker)
+                self.finish_unit(attack.damage - len(cards), 0)
+            case DefendCounter(cards):
+                attack = self.pending()
+                self.defend(cards, attack.defender)
+                self.finish_unit(attack.defender_damage, attack.counter - len(cards))
+            case PrepareNewGuard(card):
+                self.prepare_new_guard(card)
+            case DeclineNewGuard():
+                self.finish_unit(0, 0)
+            case DiscardDown(cards):
+                self.discard_down(cards)
+            case PlacePiece(cell):
+                self.place(self.turn, cell)
+            case _:  # pragma: no cover - the engine verified the type
+                assert_never(action)
+
+    def pending(self) -> PendingAttack:
+        """The attack being resolved (in the REACT, NEW_GUARD and COUNTER phases)."""
+        attack = self.attack
+        assert attack is not None
+        return attack
+
+    def take_cards(self, index: int, cards: tuple[str, ...]) -> PlayerState:
+        """The player ``index`` without ``cards`` in hand (the caller stores the result)."""
+        player = self.players[index]
+        hand = multiset.remove(player.hand, cards)
+        assert hand is not None
+        return player_with(player, hand=hand)
+
+    def settle(self, cards: tuple[str, ...]) -> None:
+        """Settle: face-up cards to the discards, ``cards`` discarded face down (R16)."""
+        actor = self.turn
+        me = self.take_cards(actor, cards)
+        face_up = tuple(sorted(me.in_play))
+        self.players[actor] = player_with(
+            me,
+            in_play=(),
+            discard_known=multiset.add(me.discard_known, face_up),
+            discard_hidden=multiset.add(me.discard_hidden, cards),
+        )
+        self.events.append(TurnSettled(actor, face_up))
+        if cards:
+            self.events.append(CardsDiscarded(actor, len(cards), cards, DiscardReason.SETTLE))
+        self.end_turn(completed=True)
+
+    def burn(self, actor: int, cards: tuple[str, ...], position: Cell | None = None) -> None:
+        """Burn cards face down to move or push (R13), moving the burner to ``position``."""
+        me = self.take_cards(actor, cards)
+        self.players[actor] = player_with(
+            me,
+            discard_hidden=multiset.add(me.discard_hidden, cards),
+            position=me.position if position is None else position,
+        )
+        self.events.append(CardsBurned(actor, len(cards), cards))
+
+    def move(self, direction: Direction, cards: tuple[str, ...]) -> None:
+        """Move one cell per burnt card in a straight line (R13)."""
+        actor = self.turn
+        origin = self.players[actor].position
+        assert origin is not None
+        target = destination(self.tables, origin, direction, len(cards))
+        self.burn(actor, cards, position=target)
+        self.events.append(PieceMoved(actor, origin, target))
+        self.has_moved = True
+        self.claim_loot(actor)
+
+    def push(self, direction: Direction, cards: tuple[str, ...]) -> None:
+        """Push the neighbouring piece one cell per burnt card; the Move phase ends (R13)."""
+        actor = self.turn
+        origin = self.players[actor].position
+        assert origin is not None
+        neighbour = destination(self.tables, origin, direction, 1)
+        target = occupant(self.players, neighbour)
+        assert target is not None
+        pushed_to = destination(self.tables, neighbour, direction, len(cards))
+        self.burn(actor, cards)
+        self.players[target] = player_with(self.players[target], position=pushed_to)
+        self.events.append(PiecePushed(actor, target, neighbour, pushed_to))
+        self.claim_loot(target)
+        self.start_act()
+
+    def discard_down(self, cards: tuple[str, ...]) -> None:
+        """Discard down to the hand size, face down; the Move phase begins (R12)."""
+        actor = self.turn
+        me = self.take_cards(actor, cards)
+        self.players[actor] = player_with(
+            me, discard_hidden=multiset.add(me.discard_hidden, cards)
+        )
+        self.events.append(CardsDiscarded(actor, len(cards), cards, DiscardReason.DRAW))
+        self.phase = Phase.MOVE
+
+    def prepare_guard(self, card: str) -> None:
+        """Lay a guard sideways, discarding the old one face down (R14)."""
+        actor = self.turn
+        me = self.take_cards(actor, (card,))
+        discard = me.discard_hidden
+        if me.guard is not None:
+            discard = multiset.add(discard, (me.guard.card,))
+            self.events.append(GuardDiscarded(actor, me.guard.card))
+        self.players[actor] = player_with(
+            me, guard=Guard(card, GuardStatus.PREPARING), discard_hidden=discard
+        )
+        self.events.append(GuardPrepared(actor, card))
+        self.phase = Phase.SETTLE
+
+    def set_guard(self, orientation: Orientation) -> None:
+        """Set the preparing guard in an orientation; the Act phase goes on (R14)."""
+        actor = self.turn
+        me = self.players[actor]
+        assert me.guard is not None
+        self.players[actor] = player_with(
+            me, guard=Guard(me.guard.card, GuardStatus.SET, orientation)
+        )
+        self.events.append(GuardSet(actor, orientation))
+        self.phase = Phase.ACT
+
+    def attack_with(self, cards: tuple[str, ...]) -> None:
+        """Play attack cards face up and start the first defender's reaction (R15, R17)."""
+        actor = self.turn
+        me = self.take_cards(actor, cards)
+        self.players[actor] = player_with(me, in_play=multiset.add(me.in_play, cards))
+        hits = attack_hits(self.tables, self.players, actor, cards)
+        self.events.append(AttackDeclared(actor, cards, hits))
+        self.begin_reaction(actor, cards, list(hits))
+
+    def take_damage(self) -> None:
+        """Take the incoming damage of a reaction or a counter (R19, R20)."""
+        attack = self.pending()
+        if self.phase is Phase.REACT:
+            self.finish_unit(attack.damage, 0)
+        else:
+            self.finish_unit(attack.defender_damage, attack.counter)
+
+    def defend(self, cards: tuple[str, ...], against: int) -> None:
+        """Play defence cards face up from the hand (R19)."""
+        actor = self.actor
+        assert actor is not None
+        me = self.take_cards(actor, cards)
+        self.players[actor] = player_with(me, discard_known=multiset.add(me.discard_known, cards))
+        self.events.append(Defended(actor, cards, against))
+
+    def prepare_new_guard(self, card: str) -> None:
+        """After a critical block, lay a new guard sideways (R20)."""
+        actor = self.actor
+        assert actor is not None
+        me = self.take_cards(actor, (card,))
+        self.players[actor] = player_with(me, guard=Guard(card, GuardStatus.PREPARING))
+        self.events.append(GuardPrepared(actor, card))
+        self.finish_unit(0, 0)
+
+    def activate_guard(self) -> None:
+        """Reveal a set guard: a block, or a counter against the attacker (R20)."""
+        t = self.tables
+        attack = self.pending()
+        actor = attack.defender
+        me = self.players[actor]
+        guard = me.guard
+        assert guard is not None and guard.orientation is not None and me.position is not None
+        card = guard.card
+        attacker = self.players[attack.attacker]
+        critical = guard_is_critical(t, actor, guard, me.position, attacker.position)
+        self.events.append(GuardActivated(actor, card, guard.orientation, critical))
+        if guard.orientation is Orientation.DEFENSIVE and critical:
+            # A critical block: the guard returns to the hand and heals 1 (R20).
+            health = me.health
+            if t.has_health:
+                health = min(t.config.max_health, me.health + 1)
+            self.players[actor] = player_with(
+                me, guard=None, hand=multiset.add(me.hand, (card,)), health=health
+            )
+            if health != me.health:
+                self.events.append(HealthRestored(actor, health - me.health, health))
+            self.events.append(GuardReturned(actor, card))
+            self.phase = Phase.NEW_GUARD
+            return
+        self.players[actor] = player_with(
+            me, guard=None, discard_known=multiset.add(me.discard_known, (card,))
+        )
+        if guard.orientation is Orientation.DEFENSIVE:
+            self.finish_unit(0, 0)  # a plain block negates all the damage
+            return
+        if attacker.is_out:
+            self.finish_unit(attack.damage - 1, 0)  # R20: negates 1 but deals none
+            return
+        self.attack = PendingAttack(
+            attacker=attack.attacker,
+            cards=attack.cards,
+            defender=attack.defender,
+            damage=attack.damage,
+            waiting=attack.waiting,
+            counter=3 if critical else 2,
+            defender_damage=attack.damage - 1,
+        )
+        self.phase = Phase.COUNTER
+        self.actor = attack.attacker
+
+
+# -- entry points ----------------------------------------------------------------------
+
+
+def play(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...]]:
+    """Play a verified decision of ``state.actor``: the next state and the events."""
+    transaction = Transaction(state)
+    transaction.decide(action)
+    return transaction.freeze()
+
+
+def start(config: Config, seed_state: int) -> GameState:
+    """The first state of a game: shuffled decks, setup cards dealt until someone places.
+
+    ``seed_state`` is the random state made from the seed ([guarda._rng][]).
+    """
+    players = []
+    random = seed_state
+    deck = tuple(entry.card.name for entry in config.deck for _ in range(entry.copies))
+    for _ in range(config.players):
+        pile, random = rng.shuffle(deck, random)
+        players.append(
+            PlayerState(
+                draw_pile=pile,
+                hand=(),
+                guard=None,
+                discard_known=(),
+                discard_hidden=(),
+                in_play=(),
+                position=None,
+                health=config.starting_health,
+            )
+        )
+    state = GameState(
+        config=config,
+        phase=Phase.SETUP,
+        turn=config.first_player,
+        actor=config.first_player,
+        players=tuple(players),
+        rng=random,
+        pot=config.stakes.ante * config.players,
+    )
+    return continue_setup(state, config.first_player)
+
+
+def continue_setup(state: GameState, drawer: int) -> GameState:
+    """Deal setup cards clockwise from ``drawer`` until someone must place (R9, R10)."""
+    transaction = Transaction(state)
+    transaction.continue_setup(drawer)
+    return transaction.freeze()[0]
+
+
+def begin_turn(state: GameState, player: int) -> GameState:
+    """Start turn number ``state.turn_number + 1`` for ``player``: the Draw phase (R12)."""
+    transaction = Transaction(state)
+    transaction.start_turn(player)
+    return transaction.freeze()[0]
+
+
+def begin_act(state: GameState) -> GameState:
+    """Start the turn player's Act phase: a preparing guard must be set first (R14)."""
+    transaction = Transaction(state)
+    transaction.start_act()
+    return transaction.freeze()[0]
