@@ -27,6 +27,7 @@ from guarda import (
     OutcomeReason,
     Phase,
     PlayerEliminated,
+    PlayerState,
     PointsScored,
     PositionBuilder,
     Push,
@@ -34,6 +35,7 @@ from guarda import (
     StakeClaimed,
     TakeDamage,
 )
+from guarda._outcome import payouts
 
 COUNTER = Guard("H1", GuardStatus.SET, Orientation.OFFENSIVE)
 
@@ -372,6 +374,23 @@ def test_r26_draw_splits_with_the_remainder_to_the_earliest_seat() -> None:
     assert state.outcome.drawn == (0, 1) and state.outcome.points == (20, 20, 0)
     # Pot 9 split between two: 5 to seat 0, 4 to seat 1; each anted 3.
     assert state.outcome.payouts == (2, 1, -3)
+
+
+def test_r26_remainder_goes_whole_to_the_earliest_seat_with_three_takers() -> None:
+    # Five players, teams of three and two, Spoils of War, ante 1: the pot of 5 splits
+    # 1 each between the three winners and the remainder 2 goes, whole, to seat 0.
+    config = guarda.modern(
+        players=5, win="victory", stakes="spoils-of-war", ante=1, teams=[[0, 1, 2], [3, 4]]
+    )
+    players = [PlayerState((), (), None, (), (), (), None, 10)] * 5
+    assert payouts(config, players, (0, 1, 2), 5) == (2, 0, 0, -1, -1)
+
+
+def test_r26_remainder_goes_whole_to_the_earliest_seat_with_four_takers() -> None:
+    # Four drawn players out of six share 11: 2 each and the remainder 3 to seat 1.
+    config = guarda.modern(players=6, win="exhaustion", stakes="scavenger", ante=2)
+    players = [PlayerState((), (), None, (), (), (), None, 5)] * 6
+    assert payouts(config, players, (5, 1, 3, 4), 11) == (-2, 3, -2, 0, 0, 0)
 
 
 def test_r26_scavenger_stake_is_left_on_the_cell() -> None:

@@ -98,7 +98,8 @@ def payouts(
     """Each player's net gain from the stakes (R26).
 
     Unclaimed stakes are split evenly between ``takers`` (the winners, or the drawn
-    players), the remainder going one each to the earliest seats.
+    players); an indivisible remainder goes, whole, to the taker in the earliest seat
+    (the lowest player number).
 
     Examples:
         >>> from guarda._config import modern
@@ -114,6 +115,7 @@ def payouts(
     gains = [player.winnings - ante for player in players]
     if takers:
         share, remainder = divmod(unclaimed, len(takers))
-        for rank, player in enumerate(sorted(takers)):
-            gains[player] += share + (1 if rank < remainder else 0)
+        for player in takers:
+            gains[player] += share
+        gains[min(takers)] += remainder
     return tuple(gains)
