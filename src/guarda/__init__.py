@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from importlib.metadata import PackageNotFoundError, version
 
+from guarda._action_lists import LegalActions
 from guarda._actions import (
     Action,
     ActivateGuard,
@@ -191,6 +192,7 @@ __all__ = [
     "HealthRestored",
     "IllegalActionError",
     "KingOfTheHill",
+    "LegalActions",
     "LootClaimed",
     "LootDropped",
     "Move",

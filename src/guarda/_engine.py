@@ -18,10 +18,8 @@ Examples:
 
 from __future__ import annotations
 
-import itertools
-import operator
-
 from guarda import _rng as rng
+from guarda._action_lists import LegalActions
 from guarda._actions import Action
 from guarda._config import Config
 from guarda._events import Event
@@ -62,10 +60,13 @@ def new_game(config: Config, seed: int) -> GameState:
     return start(config, rng.seed_state(seed))
 
 
-def legal_actions(state: GameState) -> tuple[Action, ...]:
+def legal_actions(state: GameState) -> LegalActions:
     """Every legal action of ``state.actor``, in a fixed order; empty when the game is over.
 
     Identical cards give one action: a hand of two ``V2`` has one ``Attack(("V2",))``.
+    The answer is an immutable [`LegalActions`][guarda.LegalActions] sequence that
+    behaves like a tuple (and equals the tuple of the same actions); the many card
+    choices of a big hand are computed only when looked at.
 
     Examples:
         >>> import guarda
@@ -80,20 +81,21 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     return actions
 
 
-_LAST_LISTED: list[tuple[GameState | None, tuple[Action, ...]]] = [(None, ())]
-"""The state :func:`legal_actions` last listed, with its answer (one slot).
+_LAST_LISTED: list[tuple[GameState | None, LegalActions]] = [(None, LegalActions())]
+"""The state [`legal_actions`][guarda.legal_actions] last listed, with its answer.
 
-:func:`apply` trusts an action that *is* (by identity) one of these without running
-:func:`verify` again: states and actions are immutable, so the list is still exactly the
-state's legal actions. Anything else is verified. The pair is replaced whole, so threads
-can only miss the shortcut, never pair a state with another state's actions.
+[`apply`][guarda.apply] trusts an action that *is* (by identity) one of these, or belongs
+to one of its lazy runs, without running [`verify`][guarda.verify] again: states and
+actions are immutable, so the list is still exactly the state's legal actions. Anything
+else is verified. The pair is replaced whole, so threads can only miss the shortcut,
+never pair a state with another state's actions.
 """
 
 
 def _was_listed(state: GameState, action: Action) -> bool:
     """Whether ``action`` is one of the actions :func:`legal_actions` just gave ``state``."""
     listed_state, listed = _LAST_LISTED[0]
-    return listed_state is state and any(map(operator.is_, itertools.repeat(action), listed))
+    return listed_state is state and listed.is_listed(action)
 
 
 def verify(state: GameState, action: Action, *, player: int | None = None) -> None:

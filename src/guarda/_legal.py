@@ -13,10 +13,17 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Callable
 from typing import assert_never
 
 from guarda import _multiset as multiset
+from guarda._action_lists import (
+    LAZY_FROM,
+    LegalActions,
+    Part,
+    Subsets,
+    clear_shared_actions,
+    shared,
+)
 from guarda._actions import (
     ACTION_TYPES,
     Action,
@@ -51,7 +58,13 @@ from guarda._state import GameState, GuardStatus, Phase, PlayerState
 from guarda._tables import DIRECTIONS, Tables, tables
 from guarda.errors import ArgumentError, IllegalActionError
 
-__all__ = ["PHASE_ACTIONS", "PHASE_RULES", "list_actions", "verify"]
+__all__ = [
+    "PHASE_ACTIONS",
+    "PHASE_RULES",
+    "clear_action_caches",
+    "list_actions",
+    "verify",
+]
 
 PHASE_RULES = {
     Phase.SETUP: "R9",
@@ -82,127 +95,59 @@ PHASE_ACTIONS: dict[Phase, tuple[type, ...]] = {
 """The action types each phase accepts."""
 
 
-@functools.lru_cache(maxsize=1 << 14)
-def _placements(cells: tuple[Cell, ...]) -> tuple[Action, ...]:
-    return tuple(PlacePiece(cell) for cell in cells)
+_CACHE_SIZE = 1 << 12
+"""How many hands (or cell sets) each cache of listed actions keeps."""
 
 
-class _Shared(dict[tuple[str, ...], Action]):
-    """One shared action per card multiset, for one action kind (and direction).
+@functools.lru_cache(maxsize=_CACHE_SIZE)
+def _placements(cells: tuple[Cell, ...]) -> LegalActions:
+    return LegalActions.of(tuple(PlacePiece(cell) for cell in cells))
 
-    ``table[cards]`` is the action playing ``cards``, built on first use. Actions are
-    immutable, so one instance can serve every state and hand; building one (its
-    converters normalise the cards) costs far more than a lookup. A table that grows past
-    :data:`_SHARED_LIMIT` entries starts over, which only costs rebuilding.
+
+def _run(
+    kind: type, direction: Direction | None, hand: tuple[str, ...], low: int, high: int
+) -> Part:
+    """``kind([direction,] cards)`` for every sub-multiset of ``hand`` with ``low..high`` cards.
+
+    Listed when short, a lazy [`Subsets`][guarda._action_lists.Subsets] run when long.
     """
-
-    __slots__ = ("make",)
-
-    def __init__(self, make: Callable[[tuple[str, ...]], Action]) -> None:
-        super().__init__()
-        self.make = make
-
-    def __missing__(self, cards: tuple[str, ...]) -> Action:
-        if len(self) > _SHARED_LIMIT:
-            self.clear()
-        action = self[cards] = self.make(cards)
-        return action
-
-
-_SHARED_LIMIT = 1 << 16
-"""How many actions one :class:`_Shared` table keeps at most."""
-
-_SHARED: dict[tuple[type, Direction | None], _Shared] = {}
-"""The shared tables: ``_SHARED[kind, direction]`` (direction None for actions without one)."""
-
-
-def _shared(kind: type, direction: Direction | None) -> _Shared:
-    table = _SHARED.get((kind, direction))
-    if table is None:
-        make: Callable[[tuple[str, ...]], Action]
-        if direction is not None:
-            make = functools.partial(kind, direction)
-        elif kind in _SINGLE_CARD_KINDS:
-            make = functools.partial(_one_card, kind)
-        else:
-            make = kind
-        table = _SHARED[kind, direction] = _Shared(make)
-    return table
-
-
-_SINGLE_CARD_KINDS = (PrepareGuard, PrepareNewGuard)
-"""Kinds that play one card: their :class:`_Shared` tables are keyed by ``(card,)``."""
-
-
-def _one_card(kind: type, cards: tuple[str, ...]) -> Action:
-    """``kind(card)`` for a one-card tuple ``(card,)``."""
-    (card,) = cards
-    action: Action = kind(card)
-    return action
-
-
-def _sub_actions(kind: type, hand: tuple[str, ...], low: int, high: int) -> tuple[Action, ...]:
-    """``kind(cards)`` for every sub-multiset of ``hand`` with ``low..high`` cards."""
+    high = min(high, len(hand))
+    if low > high:
+        return ()
+    if len(hand) > 8 and Subsets.count(hand, low, high) >= LAZY_FROM:
+        return Subsets(kind, direction, hand, low, high)
     groups = multiset.submultisets(hand)
-    lookup = _shared(kind, None).__getitem__
-    actions: list[Action] = []
-    for size in range(low, min(high, len(hand)) + 1):
-        actions += map(lookup, groups[size])
-    return tuple(actions)
+    return tuple(
+        map(shared(kind, direction), itertools.chain.from_iterable(groups[low : high + 1]))
+    )
 
 
-_card_actions = functools.lru_cache(maxsize=1 << 16)(_sub_actions)
-""":func:`_sub_actions`, cached: hands and actions are immutable."""
+_cached_run = functools.lru_cache(maxsize=_CACHE_SIZE)(_run)
+""":func:`_run`, cached: hands and actions are immutable."""
 
 
-class _Directed:
-    """The moves (or pushes) a hand can pay for, built lazily per direction and distance.
-
-    ``up_to(index, reach)`` gives ``kind(DIRECTIONS[index], cards)`` for every
-    sub-multiset of the hand with 1 to ``reach`` cards, sorted by size. A direction is
-    built only when some position needs it, and only as far as needed so far (a longer
-    reach rebuilds it); instances are cached per hand. Each direction is one tuple, so a
-    cached hand adds few objects for the garbage collector to traverse.
-    """
-
-    __slots__ = ("built", "ends", "groups", "kind")
-
-    def __init__(self, kind: type, hand: tuple[str, ...]) -> None:
-        self.kind = kind
-        self.groups = multiset.submultisets(hand)
-        # ends[k]: how many non-empty sub-multisets have at most k cards.
-        self.ends = (0, *itertools.accumulate(map(len, self.groups[1:])))
-        self.built: list[tuple[Action, ...]] = [(), (), (), ()]
-
-    def up_to(self, index: int, reach: int) -> tuple[Action, ...]:
-        end = self.ends[min(reach, len(self.ends) - 1)]
-        built = self.built[index]
-        if len(built) < end:
-            lookup = _shared(self.kind, DIRECTIONS[index]).__getitem__
-            cards = itertools.islice(itertools.chain.from_iterable(self.groups), 1, end + 1)
-            built = self.built[index] = tuple(map(lookup, cards))
-        return built if len(built) == end else built[:end]
-
-
-@functools.lru_cache(maxsize=1 << 16)
-def _directed(kind: type, hand: tuple[str, ...]) -> _Directed:
-    return _Directed(kind, hand)
+@functools.lru_cache(maxsize=_CACHE_SIZE)
+def _card_actions(kind: type, hand: tuple[str, ...], low: int, high: int) -> LegalActions:
+    return LegalActions.join((_cached_run(kind, None, hand, low, high),))
 
 
 def _single_card(kind: type, hand: tuple[str, ...]) -> tuple[Action, ...]:
     """``kind(card)`` for every distinct card of ``hand``, sorted."""
-    if not hand:
-        return ()
-    return tuple(map(_shared(kind, None).__getitem__, multiset.submultisets(hand)[1]))
+    return tuple(map(shared(kind), ((card,) for card in dict.fromkeys(hand))))
 
 
-@functools.lru_cache(maxsize=1 << 14)
-def _act_actions(hand: tuple[str, ...]) -> tuple[Action, ...]:
-    return (
-        *_single_card(PrepareGuard, hand),
-        *_sub_actions(Attack, hand, 1, len(hand)),
-        _PASS,
+@functools.lru_cache(maxsize=_CACHE_SIZE)
+def _act_actions(hand: tuple[str, ...]) -> LegalActions:
+    return LegalActions.join(
+        (_single_card(PrepareGuard, hand), _cached_run(Attack, None, hand, 1, len(hand)), (_PASS,))
     )
+
+
+@functools.lru_cache(maxsize=_CACHE_SIZE)
+def _react_actions(
+    kind: type, cards: tuple[str, ...], most: int, tail: tuple[Action, ...]
+) -> LegalActions:
+    return LegalActions.join((_cached_run(kind, None, cards, 1, most), tail))
 
 
 _END_MOVE = EndMove()
@@ -210,14 +155,16 @@ _PASS = Pass()
 _TAKE = TakeDamage()
 _ACTIVATE = ActivateGuard()
 _DECLINE = DeclineNewGuard()
-_SET = (SetGuard(Orientation.DEFENSIVE), SetGuard(Orientation.OFFENSIVE))
+_NOTHING = LegalActions.of(())
+_SET = LegalActions.of((SetGuard(Orientation.DEFENSIVE), SetGuard(Orientation.OFFENSIVE)))
+_ONLY_END_MOVE = LegalActions.of((_END_MOVE,))
 
 
-def list_actions(state: GameState) -> tuple[Action, ...]:
+def list_actions(state: GameState) -> LegalActions:
     """Every legal action of ``state.actor``, in a fixed order (the engine checked the type)."""
     phase = state.phase
     if phase is Phase.OVER:
-        return ()
+        return _NOTHING
     t = tables(state.config)
     actor = state.actor
     assert actor is not None
@@ -232,22 +179,20 @@ def list_actions(state: GameState) -> tuple[Action, ...]:
     if phase is Phase.REACT:
         attack = state.attack
         assert attack is not None and player.position is not None
-        cell = player.position.index(t.size)
-        defenders = _card_actions(Defend, covering(hand, t.defence[actor], cell), 1, attack.damage)
+        cards = covering(hand, t.defence[actor], player.position.index(t.size))
         guard = player.guard
         if guard is not None and guard.status is GuardStatus.SET:
-            return (*defenders, _ACTIVATE, _TAKE)
-        return (*defenders, _TAKE)
+            return _react_actions(Defend, cards, attack.damage, (_ACTIVATE, _TAKE))
+        return _react_actions(Defend, cards, attack.damage, (_TAKE,))
     if phase is Phase.COUNTER:
         attack = state.attack
         assert attack is not None and player.position is not None
-        cell = player.position.index(t.size)
-        cards = covering(hand, t.defence[actor], cell)
-        return (*_card_actions(DefendCounter, cards, 1, attack.counter), _TAKE)
+        cards = covering(hand, t.defence[actor], player.position.index(t.size))
+        return _react_actions(DefendCounter, cards, attack.counter, (_TAKE,))
     if phase is Phase.SET_GUARD:
         return _SET
     if phase is Phase.NEW_GUARD:
-        return (*_single_card(PrepareNewGuard, hand), _DECLINE)
+        return LegalActions.of((*_single_card(PrepareNewGuard, hand), _DECLINE))
     if phase is Phase.DISCARD:
         excess = len(hand) - hand_target(t.config, player)
         return _card_actions(DiscardDown, hand, excess, excess)
@@ -257,27 +202,33 @@ def list_actions(state: GameState) -> tuple[Action, ...]:
     assert_never(phase)
 
 
-def _move_actions(t: Tables, state: GameState, player: PlayerState) -> tuple[Action, ...]:
+def _move_actions(t: Tables, state: GameState, player: PlayerState) -> LegalActions:
     actor = state.actor
     assert actor is not None and player.position is not None
     hand = player.hand
     if not hand:
-        return (_END_MOVE,)
+        return _ONLY_END_MOVE
     players = state.players
     reaches, pushes = lines(t, player.position.index(t.size), occupancy(t.size, players))
-    actions: list[Action] = []
+    parts: list[Part] = []
     if not state.has_moved:
-        moves = _directed(Move, hand)
-        for index, reach in enumerate(reaches):
-            if reach:
-                actions += moves.up_to(index, reach)
+        for index, distance in enumerate(reaches):
+            if distance:
+                parts.append(_cached_run(Move, DIRECTIONS[index], hand, 1, distance))
     team = t.team[actor]
-    for index, neighbour, reach in pushes:
+    for index, neighbour, distance in pushes:
         owner = occupant(players, t.cells[neighbour])
         if owner is not None and t.team[owner] != team:
-            actions += _directed(Push, hand).up_to(index, reach)
-    actions.append(_END_MOVE)
-    return tuple(actions)
+            parts.append(_cached_run(Push, DIRECTIONS[index], hand, 1, distance))
+    parts.append((_END_MOVE,))
+    return LegalActions.join(parts)
+
+
+def clear_action_caches() -> None:
+    """Empty every cache of listed actions (and the shared action tables)."""
+    for cache in (_placements, _cached_run, _card_actions, _act_actions, _react_actions):
+        cache.cache_clear()
+    clear_shared_actions()
 
 
 def _illegal(message: str, rule: str, path: str = "action") -> IllegalActionError:

@@ -9,8 +9,17 @@ from __future__ import annotations
 
 import functools
 import itertools
+from collections.abc import Iterator
 
-__all__ = ["add", "contains", "remove", "submultisets"]
+__all__ = [
+    "add",
+    "contains",
+    "counts_by_size",
+    "of_size",
+    "remove",
+    "submultisets",
+    "unrank",
+]
 
 
 def add(zone: tuple[str, ...], cards: tuple[str, ...]) -> tuple[str, ...]:
@@ -50,7 +59,7 @@ def contains(zone: tuple[str, ...], cards: tuple[str, ...]) -> bool:
     return remove(zone, cards) is not None
 
 
-@functools.lru_cache(maxsize=1 << 18)
+@functools.lru_cache(maxsize=1 << 12)
 def submultisets(zone: tuple[str, ...]) -> tuple[tuple[tuple[str, ...], ...], ...]:
     """Every distinct sub-multiset of a sorted zone, grouped by size.
 
@@ -67,3 +76,79 @@ def submultisets(zone: tuple[str, ...]) -> tuple[tuple[tuple[str, ...], ...], ..
     if len(set(zone)) == len(zone):
         return tuple(tuple(itertools.combinations(zone, size)) for size in sizes)
     return tuple(tuple(dict.fromkeys(itertools.combinations(zone, size))) for size in sizes)
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _profile(zone: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[int, ...], list[list[int]]]:
+    """The distinct cards of a sorted zone, their copies, and the suffix counts.
+
+    ``suffix[i][k]`` is how many distinct sub-multisets of size ``k`` the cards from the
+    ``i``-th distinct card on can make (``suffix[len(distinct)]`` is 1 for size 0).
+    """
+    distinct = tuple(dict.fromkeys(zone))
+    copies = tuple(zone.count(card) for card in distinct)
+    width = len(zone) + 1
+    suffix = [[0] * width for _ in range(len(distinct) + 1)]
+    suffix[-1][0] = 1
+    for i in range(len(distinct) - 1, -1, -1):
+        after, row, most = suffix[i + 1], suffix[i], copies[i]
+        for k in range(width):
+            row[k] = sum(after[k - j] for j in range(min(most, k) + 1))
+    return distinct, copies, suffix
+
+
+def counts_by_size(zone: tuple[str, ...]) -> list[int]:
+    """How many distinct sub-multisets of each size a sorted zone has (index = size).
+
+    Examples:
+        >>> counts_by_size(("H1", "H1", "V2"))
+        [1, 2, 2, 1]
+    """
+    return list(_profile(zone)[2][0])
+
+
+def unrank(zone: tuple[str, ...], size: int, index: int) -> tuple[str, ...]:
+    """The ``index``-th sub-multiset of ``size`` cards of a sorted zone, in sorted order.
+
+    The same order as [`submultisets`][guarda._multiset.submultisets], without listing
+    the others: a sub-multiset that takes more copies of an earlier card comes first.
+
+    Examples:
+        >>> zone = ("H1", "H1", "V2", "V3")
+        >>> [unrank(zone, 2, i) for i in range(4)] == list(submultisets(zone)[2])
+        True
+    """
+    distinct, copies, suffix = _profile(zone)
+    chosen: list[str] = []
+    remaining = size
+    for i, card in enumerate(distinct):
+        if not remaining:
+            break
+        after = suffix[i + 1]
+        for taken in range(min(copies[i], remaining), -1, -1):
+            block = after[remaining - taken]
+            if index < block:
+                chosen += (card,) * taken
+                remaining -= taken
+                break
+            index -= block
+    return tuple(chosen)
+
+
+def of_size(zone: tuple[str, ...], size: int) -> Iterator[tuple[str, ...]]:
+    """Every distinct sub-multiset of ``size`` cards of a sorted zone, in sorted order.
+
+    Examples:
+        >>> list(of_size(("H1", "H1", "V2"), 2))
+        [('H1', 'H1'), ('H1', 'V2')]
+    """
+    combinations = itertools.combinations(zone, size)
+    if len(set(zone)) == len(zone):
+        yield from combinations
+        return
+    # Repeats are not always adjacent: keep the first of each, which is in sorted order.
+    seen: set[tuple[str, ...]] = set()
+    for cards in combinations:
+        if cards not in seen:
+            seen.add(cards)
+            yield cards
