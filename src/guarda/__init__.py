@@ -35,6 +35,7 @@ from guarda._actions import (
     Settle,
     TakeDamage,
 )
+from guarda._caches import clear_caches
 from guarda._cards import CardType, DeckEntry, all_card, line_cards, x_card
 from guarda._config import (
     Config,
@@ -247,6 +248,7 @@ __all__ = [
     "apply",
     "check_state",
     "classic",
+    "clear_caches",
     "custom",
     "default_hill",
     "default_seats",

@@ -23,6 +23,7 @@ __all__ = [
     "Orientation",
     "Side",
     "cells_of_mask",
+    "clear_caches",
 ]
 
 _COLUMNS = "abcdefghijklmnopqrstuvwxyz"
@@ -196,7 +197,7 @@ class Geometry:
         return list(cells_of_mask(self.mask(name, side, orientation), self.size))
 
 
-@functools.cache
+@functools.lru_cache(maxsize=64)
 def _build(size: int, patterns: tuple[tuple[str, frozenset[tuple[int, int]]], ...]) -> Geometry:
     cells = tuple(Cell(index % size, index // size) for index in range(size * size))
     coverage: dict[tuple[Side, Orientation, str], int] = {}
@@ -227,3 +228,8 @@ def _build(size: int, patterns: tuple[tuple[str, frozenset[tuple[int, int]]], ..
 def parse_cells(names: Iterable[str]) -> tuple[Cell, ...]:
     """Parse several cell names."""
     return tuple(Cell.parse(name) for name in names)
+
+
+def clear_caches() -> None:
+    """Forget the geometries built so far (configurations keep their own)."""
+    _build.cache_clear()

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 
 __all__ = [
     "add",
+    "clear_caches",
     "contains",
     "counts_by_size",
     "of_size",
@@ -152,3 +153,9 @@ def of_size(zone: tuple[str, ...], size: int) -> Iterator[tuple[str, ...]]:
         if cards not in seen:
             seen.add(cards)
             yield cards
+
+
+def clear_caches() -> None:
+    """Empty the caches of sub-multiset enumerations."""
+    submultisets.cache_clear()
+    _profile.cache_clear()
