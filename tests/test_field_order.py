@@ -1,9 +1,9 @@
 """Hot paths build values positionally: their field order is pinned here.
 
 The transaction builds player states, pending attacks, the events and the actions with
-positional arguments, because keyword arguments cost time on every step. Inserting or reordering a field would then silently swap two values
-of the same type; this test makes such a change fail loudly, so the constructor calls
-are checked with it.
+positional arguments, because keyword arguments cost time on every step. Inserting or
+reordering a field would then silently swap two values of the same type; this test makes
+such a change fail loudly, so the constructor calls are checked with it.
 """
 
 from __future__ import annotations
