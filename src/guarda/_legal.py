@@ -98,6 +98,9 @@ PHASE_ACTIONS: dict[Phase, tuple[type, ...]] = {
 _CACHE_SIZE = 1 << 12
 """How many hands (or cell sets) each cache of listed actions keeps."""
 
+_LISTED_HAND = 8
+"""Hands of at most this many cards always have their card choices listed (at most 255)."""
+
 
 @functools.lru_cache(maxsize=_CACHE_SIZE)
 def _placements(cells: tuple[Cell, ...]) -> LegalActions:
@@ -114,7 +117,7 @@ def _run(
     high = min(high, len(hand))
     if low > high:
         return ()
-    if len(hand) > 8 and Subsets.count(hand, low, high) >= LAZY_FROM:
+    if len(hand) > _LISTED_HAND and Subsets.count(hand, low, high) >= LAZY_FROM:
         return Subsets(kind, direction, hand, low, high)
     groups = multiset.submultisets(hand)
     return tuple(
@@ -124,6 +127,29 @@ def _run(
 
 _cached_run = functools.lru_cache(maxsize=_CACHE_SIZE)(_run)
 """:func:`_run`, cached: hands and actions are immutable."""
+
+
+@functools.lru_cache(maxsize=_CACHE_SIZE)
+def _directed(
+    kind: type, direction: Direction, hand: tuple[str, ...]
+) -> tuple[tuple[Action, ...], tuple[int, ...]]:
+    """Every move (or push) one way that ``hand`` can pay for, and where each size ends.
+
+    ``ends[k]`` is how many of the actions burn at most ``k`` cards, so the actions a
+    piece with room for ``k`` cells may take are the first ``ends[k]``.
+    """
+    groups = multiset.submultisets(hand)[1:]
+    actions = tuple(map(shared(kind, direction), itertools.chain.from_iterable(groups)))
+    return actions, (0, *itertools.accumulate(map(len, groups)))
+
+
+def _line_run(kind: type, direction: Direction, hand: tuple[str, ...], distance: int) -> Part:
+    """The moves (or pushes) of ``hand`` one way, burning 1 to ``distance`` cards (R13)."""
+    if len(hand) > _LISTED_HAND:
+        return _cached_run(kind, direction, hand, 1, distance)
+    actions, ends = _directed(kind, direction, hand)
+    end = ends[min(distance, len(ends) - 1)]
+    return actions if end == len(actions) else actions[:end]
 
 
 @functools.lru_cache(maxsize=_CACHE_SIZE)
@@ -214,19 +240,26 @@ def _move_actions(t: Tables, state: GameState, player: PlayerState) -> LegalActi
     if not state.has_moved:
         for index, distance in enumerate(reaches):
             if distance:
-                parts.append(_cached_run(Move, DIRECTIONS[index], hand, 1, distance))
+                parts.append(_line_run(Move, DIRECTIONS[index], hand, distance))
     team = t.team[actor]
     for index, neighbour, distance in pushes:
         owner = occupant(players, t.cells[neighbour])
         if owner is not None and t.team[owner] != team:
-            parts.append(_cached_run(Push, DIRECTIONS[index], hand, 1, distance))
+            parts.append(_line_run(Push, DIRECTIONS[index], hand, distance))
     parts.append((_END_MOVE,))
     return LegalActions.join(parts)
 
 
 def clear_action_caches() -> None:
     """Empty every cache of listed actions (and the shared action tables)."""
-    for cache in (_placements, _cached_run, _card_actions, _act_actions, _react_actions):
+    for cache in (
+        _placements,
+        _cached_run,
+        _directed,
+        _card_actions,
+        _act_actions,
+        _react_actions,
+    ):
         cache.cache_clear()
     clear_shared_actions()
 
