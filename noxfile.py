@@ -52,7 +52,10 @@ def lint(session: nox.Session) -> None:
 
 @nox.session
 def bench(session: nox.Session) -> None:
-    """Run the benchmarks."""
+    """Run the benchmarks (CPU time, interleaved rounds); arguments go to benchmarks/bench.py.
+
+    For example ``python -m nox -s bench -- --rounds 9 --json bench.json``, or ``-- --quick``.
+    """
     session.install(".[bench]")
     session.run("python", "benchmarks/bench.py", *session.posargs)
 

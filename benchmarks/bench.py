@@ -1,203 +1,418 @@
-"""Benchmarks: seeded random playouts of guarda, with python-chess as the yardstick.
+"""Benchmarks: guarda's CPU time per unit of work, beside python-chess as the yardstick.
 
-Run with ``python -m nox -s bench`` or ``python benchmarks/bench.py [--scale 0.5]``.
+Run with ``python -m nox -s bench`` or ``python benchmarks/bench.py [--rounds 7] [--scale 1]``
+(``--json PATH`` also writes the results, ``--quick`` is a seconds-long smoke run).
 
-Each benchmark is a function that takes a scale factor (1.0 = the default amount of
-work) and returns a :class:`Result`: a label, the microseconds one unit of work takes
-(for playouts: one step, that is ``legal_actions`` + a random choice + ``apply``), and
-free text for anything else worth printing. The table shows every result beside the
-yardstick: python-chess's random playout (``list(board.legal_moves)`` + ``random.choice``
-+ ``board.push`` until ``board.is_game_over()``), in microseconds per ply, and the ratio.
+How it measures, and why:
 
-To add a row, write a function ``def bench_something(scale: float) -> Result`` and
-append it to :data:`BENCHMARKS`.
+* CPU time (``time.process_time``), not wall-clock time: on a shared machine the wall
+  clock swings by 2x. CPU time swings less, but still does (a busy neighbour on the same
+  core slows every instruction), hence the interleaved rounds and per-round ratios.
+* Interleaved rounds in one process: every round runs every case once, in a shuffled
+  order, so a slow spell of the machine hits all cases alike. A row shows the median and
+  the minimum over rounds of microseconds per unit (a playout step, a ply, a call). Its
+  ratios are medians of per-round ratios: each row is divided by the yardstick (and by the
+  Modern 2p row) measured in the same round.
+* The yardstick is python-chess's random playout: ``list(board.legal_moves)``, then
+  ``random.choice``, then ``board.push``, until the game is over; microseconds per ply.
+* A playout step is ``guarda.legal_actions(state)``, then ``choice`` with a
+  ``random.Random(seed)``, then ``guarda.apply``, with seeded games played to the end.
+  Every game gets a fresh seed (0, 1, 2, ... per ruleset), so no round replays a game an
+  earlier round played: the engine caches work per hand, and a replayed game would find
+  it all cached (a 12x12 game replayed runs some 50x faster than a new one).
+* Cache growth is measured once, in a fresh process (``--cache-growth GAMES``): the
+  growth of its resident memory over many random games of many rulesets.
+
+To add a row, add a ``Case`` to ``cases()`` and, if it has a goal, a ``Target`` to ``targets()``.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
+import itertools
+import json
+import math
 import platform
 import random
+import resource
+import statistics
+import subprocess
+import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from dataclasses import asdict, dataclass
 from importlib.metadata import version
-from typing import NamedTuple
+from pathlib import Path
+from typing import Any
 
 import chess
 
 import guarda
 
+MODERN_2P = guarda.modern(players=2)
+"""The reference ruleset: every ratio but the yardstick's is against its playout step."""
 
-class Result(NamedTuple):
-    """One row of the table."""
 
+@dataclass(frozen=True)
+class Case:
+    """One row: a piece of work, run once per round."""
+
+    key: str
+    """A short, stable name (the JSON key)."""
     label: str
-    """What was measured."""
-    microseconds: float
-    """Microseconds per unit of work (a playout step, a ply, a call)."""
-    extra: str
-    """Anything else worth showing, such as games per second."""
+    """What the row measures, for the table."""
+    unit: str
+    """What one unit of work is: a step, a ply, a call, an action."""
+    run: Callable[[], int]
+    """Does one round's work and returns how many units it did."""
 
 
-Benchmark = Callable[[float], Result]
-"""A benchmark: takes the scale factor, returns its row."""
+@dataclass
+class Row:
+    """The measurements of one case."""
+
+    key: str
+    label: str
+    unit: str
+    samples: list[float]
+    """Microseconds per unit, one per round."""
+    median: float = math.nan
+    minimum: float = math.nan
+    x_chess: float = math.nan
+    """The median of the per-round ratios to the yardstick."""
+    x_modern: float = math.nan
+    """The median of the per-round ratios to the Modern 2p playout step."""
 
 
-def playouts(label: str, config: guarda.Config, games: int) -> Benchmark:
-    """A benchmark of ``games`` seeded random playouts of ``config`` to the end.
+def amount(work: float, scale: float) -> int:
+    """How many repetitions ``work`` becomes at ``scale``: at least one."""
+    return max(1, round(work * scale))
 
-    Args:
-        label: The row's label.
-        config: The ruleset to play.
-        games: How many games to play at scale 1.0.
 
-    Returns:
-        The benchmark function.
-    """
+def playouts(config: guarda.Config, games: int, seeds: Iterator[int]) -> Callable[[], int]:
+    """Random playouts of ``games`` new games, each with the next seed of ``seeds``."""
 
-    def run(scale: float) -> Result:
-        count = max(1, round(games * scale))
+    def run() -> int:
         steps = 0
-        start = time.perf_counter()
-        for seed in range(count):
+        for seed in itertools.islice(seeds, games):
             choose = random.Random(seed)
             state = guarda.new_game(config, seed)
             while not state.is_over:
                 state, _ = guarda.apply(state, choose.choice(guarda.legal_actions(state)))
                 steps += 1
-        elapsed = time.perf_counter() - start
-        return Result(
-            label,
-            elapsed / steps * 1e6,
-            f"{count / elapsed:8.1f} games/s, {steps / count:6.0f} steps/game",
-        )
+        return steps
 
     return run
 
 
-def chess_playouts(scale: float, games: int = 80) -> Result:
-    """The yardstick: python-chess random playouts until the game is over.
+def chess_playouts(games: int) -> Callable[[], int]:
+    """The yardstick: python-chess random playouts of ``games`` new games, in plies."""
+    seeds = itertools.count()
 
-    Args:
-        scale: Multiplies the number of games.
-        games: How many games to play at scale 1.0.
+    def run() -> int:
+        plies = 0
+        for seed in itertools.islice(seeds, games):
+            choose = random.Random(seed)
+            board = chess.Board()
+            while not board.is_game_over():
+                board.push(choose.choice(list(board.legal_moves)))
+                plies += 1
+        return plies
 
-    Returns:
-        Microseconds per ply, and games per second.
+    return run
+
+
+def repeat(call: Callable[[], object], times: int, units: int = 1) -> Callable[[], int]:
+    """``call()`` ``times`` times; each call is ``units`` units of work."""
+
+    def run() -> int:
+        for _ in range(times):
+            call()
+        return times * units
+
+    return run
+
+
+def long_game(seeds: Iterator[int]) -> tuple[guarda.GameRecord, list[guarda.GameState]]:
+    """A Modern 2p random game of 300 actions and 500 events or more: its record, its states.
+
+    Plays one game per seed of ``seeds`` until one is that long, so the states and the
+    record the benchmarks need all come from one seeded game.
     """
-    count = max(1, round(games * scale))
-    plies = 0
-    start = time.perf_counter()
-    for seed in range(count):
+    for seed in seeds:
         choose = random.Random(seed)
-        board = chess.Board()
-        while not board.is_game_over():
-            board.push(choose.choice(list(board.legal_moves)))
-            plies += 1
-    elapsed = time.perf_counter() - start
-    return Result(
-        "python-chess random playout",
-        elapsed / plies * 1e6,
-        f"{count / elapsed:8.1f} games/s, {plies / count:6.0f} plies/game",
+        recorder = guarda.Recorder(MODERN_2P, seed)
+        states = [recorder.state]
+        while not recorder.state.is_over:
+            recorder.apply(choose.choice(guarda.legal_actions(recorder.state)))
+            states.append(recorder.state)
+        if len(states[-1].log) >= 500 and len(states) > 300:
+            return recorder.record(), states
+    raise ValueError("no game long enough")
+
+
+def at_events(states: list[guarda.GameState], events: int) -> guarda.GameState:
+    """The first state with at least ``events`` events in its log."""
+    return next(state for state in states if len(state.log) >= events)
+
+
+def cases(scale: float) -> list[Case]:
+    """Every timed row, in table order: the yardstick first, Modern 2p second."""
+    modern_seeds = itertools.count()  # one sequence: no Modern 2p game is played twice
+    long, states = long_game(modern_seeds)
+    early, middle, late = (at_events(states, events) for events in (50, 170, 500))
+    record = guarda.record_game(MODERN_2P, long.seed, long.actions[:300])
+    loaded_record = guarda.loads(guarda.dumps(record, secrets=True), guarda.GameRecord)
+    document = json.loads(guarda.dumps(middle, secrets=True))
+    loaded_config = guarda.loads(guarda.dumps(MODERN_2P))  # equal, not the same object
+    teams = guarda.custom(9, players=8, teams=[[0, 1, 2, 3], [4, 5, 6, 7]])
+    twelve = guarda.custom(12, players=2)  # its default hand: 12 cards; full games, no limit
+
+    def play(key: str, label: str, config: guarda.Config, games: int) -> Case:
+        seeds = modern_seeds if config == MODERN_2P else itertools.count()
+        return Case(key, label, "step", playouts(config, amount(games, scale), seeds))
+
+    def call(key: str, label: str, function: Callable[[], object], times: int) -> Case:
+        return Case(key, label, "call", repeat(function, amount(times, scale)))
+
+    def round_trip() -> guarda.GameState:
+        return guarda.loads(guarda.dumps(middle, secrets=True), guarda.GameState)
+
+    def stdlib_round_trip() -> object:
+        return json.loads(json.dumps(document))
+
+    def replay() -> guarda.GameState:
+        return guarda.final_state(loaded_record)
+
+    actions = len(record.actions)
+    return [
+        Case("chess", "python-chess random playout", "ply", chess_playouts(amount(40, scale))),
+        play("modern2p", "Modern 2p playout", MODERN_2P, 40),
+        play("classic4p", "Classic 4p playout", guarda.classic(players=4), 16),
+        play("grda2p", "Grda 2p playout", guarda.grda(players=2), 20),
+        play("modern8p", "Modern 8p playout", guarda.modern(players=8), 40),
+        play("custom9x9_8p_teams", "Custom 9x9 8p 2-teams playout", teams, 4),
+        play("custom12x12_hand12", "Custom 12x12 hand-12 playout", twelve, 2),
+        play("modern2p_loaded", "Modern 2p loaded-config playout", loaded_config, 40),
+        call("view_early", f"view @{len(early.log)} events", lambda: guarda.view(early, 0), 10**4),
+        call("view_late", f"view @{len(late.log)} events", lambda: guarda.view(late, 0), 2000),
+        call("state_round_trip", f"state dumps+loads @{len(middle.log)} ev.", round_trip, 500),
+        call("json_round_trip", "stdlib json of the same document", stdlib_round_trip, 2000),
+        Case(
+            "replay",
+            f"replay of a loaded {actions}-action record",
+            "action",
+            repeat(replay, amount(40, scale), units=actions),
+        ),
+    ]
+
+
+def measure(timed: list[Case], rounds: int) -> list[Row]:
+    """Run every case once per round, in a shuffled order (seeded: runs are repeatable)."""
+    rows = [Row(case.key, case.label, case.unit, []) for case in timed]
+    for index in range(rounds):
+        order = list(range(len(timed)))
+        random.Random(index).shuffle(order)
+        for position in order:
+            gc.collect()  # the garbage of the previous case is not this case's cost
+            start = time.process_time()
+            units = timed[position].run()
+            seconds = time.process_time() - start
+            rows[position].samples.append(seconds / units * 1e6)
+        print(f"  round {index + 1}/{rounds} done", file=sys.stderr, flush=True)
+    yardstick, modern = rows[0], rows[1]
+    for row in rows:
+        row.median = statistics.median(row.samples)
+        row.minimum = min(row.samples)
+        row.x_chess = ratio(row.samples, yardstick.samples)
+        row.x_modern = ratio(row.samples, modern.samples)
+    return rows
+
+
+def ratio(samples: list[float], reference: list[float]) -> float:
+    """The median over rounds of ``samples`` / ``reference``, round by round."""
+    return statistics.median(
+        mine / theirs for mine, theirs in zip(samples, reference, strict=True)
     )
 
 
-def record_replay(scale: float, repeats: int = 40) -> Result:
-    """Replaying a recorded Modern 2p game of 300 actions (``final_state``).
+def growth_configs() -> list[guarda.Config]:
+    """Twenty different custom rulesets: sizes 3 to 9, 2 to 8 players, teams, hand sizes."""
+    configs = []
+    for index in range(20):
+        size, players = 3 + index % 7, 2 + index // 3  # no (size, players) pair twice
+        teams = None
+        if players >= 4 and players % 2 == 0 and index % 2 == 0:
+            teams = [list(range(0, players, 2)), list(range(1, players, 2))]
+        hand = max(2, size - index % 2)
+        configs.append(guarda.custom(size, players=players, teams=teams, hand_size=hand))
+    assert len(set(configs)) == len(configs)
+    return configs
 
-    Args:
-        scale: Multiplies the number of replays.
-        repeats: How many replays at scale 1.0.
 
-    Returns:
-        Microseconds per replay of the whole record, and per action.
+def resident_mb() -> float:
+    """This process's resident memory now (Linux), else its peak so far, in MB."""
+    try:
+        status = Path("/proc/self/status").read_text()
+    except OSError:
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # KiB; bytes on macOS
+        return peak / (2**20 if sys.platform == "darwin" else 2**10)
+    kib = next(line.split()[1] for line in status.splitlines() if line.startswith("VmRSS:"))
+    return int(kib) / 2**10
+
+
+def cache_growth(games: int) -> dict[str, float]:
+    """Play ``games`` random games over :func:`growth_configs`; the memory they leave behind.
+
+    Run it in a fresh process (``--cache-growth GAMES``): the growth of resident memory,
+    after the games are gone and garbage is collected, is what the engine kept.
     """
-    from guarda._records import Recorder, final_state
+    before = resident_mb()
+    configs = growth_configs()
+    start = time.process_time()
+    playouts_of = [playouts(config, 1, itertools.count()) for config in configs]
+    steps = sum(playouts_of[game % len(configs)]() for game in range(games))
+    seconds = time.process_time() - start
+    gc.collect()
+    after = resident_mb()
+    return {
+        "games": games,
+        "configs": len(configs),
+        "steps": steps,
+        "cpu_seconds": seconds,
+        "before_mb": before,
+        "after_mb": after,
+        "growth_mb": after - before,
+    }
 
-    choose = random.Random(1)
-    recorder = Recorder(guarda.modern(2), seed=1)
-    for _ in range(300):
-        if recorder.state.is_over:  # pragma: no cover - seed 1 lasts longer
-            break
-        recorder.apply(choose.choice(guarda.legal_actions(recorder.state)))
-    record = recorder.record()
-    count = max(1, round(repeats * scale))
-    start = time.perf_counter()
-    for _ in range(count):
-        final_state(record)
-    elapsed = (time.perf_counter() - start) / count * 1e6
-    return Result(
-        f"replay {len(record.actions)}-action record",
-        elapsed,
-        f"{elapsed / len(record.actions):8.1f} us/action (us/unit: per replay)",
+
+def cache_growth_in_subprocess(games: int) -> dict[str, float]:
+    """:func:`cache_growth` in a fresh Python process running this script."""
+    command = [sys.executable, __file__, "--cache-growth", str(games)]
+    done = subprocess.run(command, capture_output=True, text=True, check=True)
+    result: dict[str, float] = json.loads(done.stdout)
+    return result
+
+
+@dataclass(frozen=True)
+class Target:
+    """One goal of the engine, checked against this run."""
+
+    goal: str
+    value: float
+    limit: float
+
+    @property
+    def met(self) -> bool:
+        """Whether the value is within the limit."""
+        return self.value <= self.limit
+
+
+PAIRED = ("modern2p", "modern2p_loaded")
+"""Playout rows with targets of their own, not "at most 2x Modern 2p"."""
+
+
+def targets(rows: dict[str, Row], growth_mb: float) -> list[Target]:
+    """The engine's goals, from the ratios of this run."""
+    modern = rows["modern2p"]
+    others = [row for row in rows.values() if row.unit == "step" and row.key not in PAIRED]
+    checks = [Target("Modern 2p playout / python-chess ply", modern.x_chess, 0.25)]
+    checks += [Target(f"{row.label} / Modern 2p", row.x_modern, 2.0) for row in others]
+    checks += [
+        Target("Modern 2p loaded-config / Modern 2p", rows["modern2p_loaded"].x_modern, 1.15),
+        Target(
+            f"{rows['view_late'].label} / {rows['view_early'].label}",
+            ratio(rows["view_late"].samples, rows["view_early"].samples),
+            1.5,
+        ),
+        Target(
+            "state dumps+loads / stdlib json",
+            ratio(rows["state_round_trip"].samples, rows["json_round_trip"].samples),
+            1.5,
+        ),
+        Target("replay per action / Modern 2p step", rows["replay"].x_modern, 1.0),
+        Target("cache growth, MB", growth_mb, 50.0),
+    ]
+    return checks
+
+
+def versions() -> dict[str, str]:
+    """The interpreter, the machine and the packages that were measured."""
+    return {
+        "python": f"{platform.python_version()} ({platform.python_implementation()})",
+        "platform": platform.platform(),
+        **{name: version(name) for name in ("guarda", "chess", "attrs", "cattrs")},
+    }
+
+
+def report(rows: list[Row], growth: dict[str, float], checks: list[Target], rounds: int) -> None:
+    """Print the table and the targets."""
+    print(", ".join(f"{name} {value}" for name, value in versions().items()))
+    print(f"CPU time (time.process_time) in us per unit; interleaved rounds: {rounds}; the ratios")
+    print("(x chess, x M2p) are medians of per-round ratios to python-chess and to Modern 2p.\n")
+    width = max(len(row.label) for row in rows)
+    header = (
+        f"{'row':<{width}}  {'unit':<6}  {'median':>9}  {'min':>9}  {'x chess':>8}  {'x M2p':>7}"
     )
-
-
-def state_round_trip(scale: float, repeats: int = 300) -> Result:
-    """``dumps`` then ``loads`` of a mid-game Modern 2p state (turn 20, with its log).
-
-    Args:
-        scale: Multiplies the number of round trips.
-        repeats: How many round trips at scale 1.0.
-
-    Returns:
-        Microseconds per round trip, and the document size.
-    """
-    from guarda._serialization import dumps, loads
-
-    choose = random.Random(2)
-    state = guarda.new_game(guarda.modern(2), 2)
-    while state.turn_number < 20 and not state.is_over:
-        state, _ = guarda.apply(state, choose.choice(guarda.legal_actions(state)))
-    count = max(1, round(repeats * scale))
-    start = time.perf_counter()
-    for _ in range(count):
-        loads(dumps(state, secrets=True), guarda.GameState)
-    elapsed = (time.perf_counter() - start) / count * 1e6
-    size = len(dumps(state, secrets=True))
-    return Result(
-        "state dumps+loads (mid-game)",
-        elapsed,
-        f"{size / 1024:8.1f} KiB JSON, {len(state.log)} events (us/unit: per round trip)",
+    print(header)
+    print("-" * len(header))
+    for row in rows:
+        print(
+            f"{row.label:<{width}}  {row.unit:<6}  {row.median:9.1f}  {row.minimum:9.1f}"
+            f"  {row.x_chess:8.2f}  {row.x_modern:7.2f}"
+        )
+    print(
+        f"\ncache growth: {growth['growth_mb']:.1f} MB resident after {growth['games']:.0f} random"
+        f" games over {growth['configs']:.0f} custom rulesets (fresh process, measured once;"
+        f" {growth['before_mb']:.1f} -> {growth['after_mb']:.1f} MB)"
     )
-
-
-BENCHMARKS: tuple[Benchmark, ...] = (
-    playouts("Modern 2p playout", guarda.modern(2), games=120),
-    playouts("Classic 4p playout", guarda.classic(4), games=60),
-    playouts("Grda 2p playout", guarda.grda(2), games=100),
-    playouts("Modern 8p playout", guarda.modern(8), games=120),
-    record_replay,
-    state_round_trip,
-)
-"""The rows, in table order. Append new benchmarks here."""
+    print("\ntargets (this run):")
+    for check in checks:
+        verdict = "met" if check.met else "NOT met"
+        print(f"  {check.goal:<60} {check.value:8.2f} <= {check.limit:<5} {verdict}")
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Run every benchmark and print the table.
+    """Run the benchmarks, print the report and optionally write it as JSON.
 
     Args:
         argv: Command-line arguments (default: ``sys.argv[1:]``).
     """
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=7, help="rounds (default 7)")
     parser.add_argument(
-        "--scale", type=float, default=1.0, help="multiply the amount of work (default 1.0)"
+        "--scale",
+        type=float,
+        default=1.0,
+        help="work per case and round, and cache-growth games (1000, at least 20); default 1.0",
     )
+    parser.add_argument("--json", type=Path, metavar="PATH", help="also write results as JSON")
+    parser.add_argument(
+        "--quick", action="store_true", help="smoke run: one round, a tiny amount of work"
+    )
+    parser.add_argument("--cache-growth", type=int, metavar="GAMES", help=argparse.SUPPRESS)
     arguments = parser.parse_args(argv)
-    print(
-        f"Python {platform.python_version()} ({platform.python_implementation()}), "
-        f"guarda {guarda.__version__}, python-chess {version('chess')}"
-    )
-    yardstick = chess_playouts(arguments.scale)
-    results = [benchmark(arguments.scale) for benchmark in BENCHMARKS]
-    width = max(len(result.label) for result in (yardstick, *results))
-    header = f"{'benchmark':<{width}}  {'us/unit':>9}  {'x chess':>7}  details"
-    print(header)
-    print("-" * len(header))
-    for result in (*results, yardstick):
-        ratio = result.microseconds / yardstick.microseconds
-        print(f"{result.label:<{width}}  {result.microseconds:9.1f}  {ratio:7.2f}  {result.extra}")
-    print("(us/unit: microseconds per step for guarda, per ply for python-chess)")
+    if arguments.cache_growth is not None:  # the fresh process of cache_growth_in_subprocess
+        print(json.dumps(cache_growth(arguments.cache_growth)))
+        return
+    rounds, scale = (1, 0.01) if arguments.quick else (arguments.rounds, arguments.scale)
+    if rounds < 1 or not scale > 0:
+        parser.error("--rounds must be at least 1 and --scale more than 0")
+    rows = measure(cases(scale), rounds)
+    growth = cache_growth_in_subprocess(max(20, round(1000 * scale)))
+    checks = targets({row.key: row for row in rows}, growth["growth_mb"])
+    report(rows, growth, checks, rounds)
+    if arguments.json is not None:
+        results: dict[str, Any] = {
+            "versions": versions(),
+            "rounds": rounds,
+            "scale": scale,
+            "rows": {row.key: asdict(row) for row in rows},
+            "cache_growth": growth,
+            "targets": [{**asdict(check), "met": check.met} for check in checks],
+        }
+        arguments.json.write_text(json.dumps(results, indent=2) + "\n")
 
 
 if __name__ == "__main__":
