@@ -211,7 +211,7 @@ def check_actions(state: GameState) -> tuple[Action, ...]:
     actions = guarda.legal_actions(state)
     assert len(set(actions)) == len(actions), "duplicate legal actions"
     assert bool(actions) != state.is_over
-    return actions
+    return tuple(actions)
 
 
 def play(config: Config, seed: int, choice_seed: int, steps: int, every: int) -> GameState:

@@ -13,12 +13,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import guarda
-from guarda import DocumentError, SecretsError, dumps, loads
+from guarda import DocumentError, ReplayError, SecretsError, dumps, loads
 from guarda._events import is_private
 from guarda._records import (
     GameRecord,
     Recorder,
-    ReplayError,
     SeatRecord,
     final_state,
     record_game,

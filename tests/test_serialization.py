@@ -18,9 +18,6 @@ from guarda._consistency import check_state
 from guarda._serialization import (
     FORMAT_VERSION,
     KINDS,
-    DocumentError,
-    SecretsError,
-    UnsupportedVersionError,
     dumps,
     from_document,
     kind_of,
@@ -31,7 +28,13 @@ from guarda._serialization import (
 )
 from guarda._state import GameState, Guard, GuardStatus, Phase
 from guarda._views import PlayerView, view
-from guarda.errors import GuardaError, PositionError
+from guarda.errors import (
+    DocumentError,
+    GuardaError,
+    PositionError,
+    SecretsError,
+    UnsupportedVersionError,
+)
 
 PRESETS = (guarda.classic, guarda.modern, guarda.grda)
 VARIANTS = (

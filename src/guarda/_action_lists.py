@@ -197,7 +197,7 @@ class LegalActions(Sequence[Action]):
     def join(cls, parts: Sequence[Part]) -> LegalActions:
         """Listed and lazy parts, in order; parts that are all listed become one tuple."""
         if not any(isinstance(part, Subsets) for part in parts):
-            return cls.of(tuple(itertools.chain.from_iterable(parts)))  # type: ignore[arg-type]
+            return cls.of(tuple(itertools.chain.from_iterable(parts)))
         kept = tuple(part for part in parts if len(part))
         self = object.__new__(cls)
         self._items = None

@@ -66,7 +66,6 @@ from guarda._notation import (
     _RNG,
     _STATUS,
     _STATUS_WORDS,
-    NotationError,
     _card_text,
     _cell_text,
     _expected,
@@ -86,7 +85,7 @@ from guarda._state import (
     PlayerState,
 )
 from guarda._views import PlayerView, PublicPlayer
-from guarda.errors import ArgumentError, PositionError
+from guarda.errors import ArgumentError, NotationError, PositionError
 
 __all__ = [
     "PositionSummary",

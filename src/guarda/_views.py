@@ -245,7 +245,7 @@ def view(state: GameState, player: int | None) -> PlayerView:
         hand, guard, discard_hidden = own.hand, own.guard, own.discard_hidden
         draw_pile = tuple(sorted(own.draw_pile))
         if state.actor == player:
-            actions = legal_actions(state)
+            actions = tuple(legal_actions(state))
     return PlayerView(
         config=state.config,
         player=player,
