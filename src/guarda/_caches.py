@@ -9,12 +9,13 @@ from __future__ import annotations
 from guarda import _geometry, _multiset
 from guarda._legal import clear_action_caches
 from guarda._tables import clear_tables
+from guarda._views import clear_view_caches
 
 __all__ = ["clear_caches"]
 
 
 def clear_caches() -> None:
-    """Empty guarda's caches: rule tables, listed actions, card multisets, field geometry.
+    """Empty guarda's caches: rule tables, listed actions, card multisets, geometry, views.
 
     Every cache is bounded, so this is never needed for memory to stay bounded; call it
     to give memory back after playing many different configurations, or in a benchmark.
@@ -30,3 +31,4 @@ def clear_caches() -> None:
     clear_action_caches()
     _multiset.clear_caches()
     _geometry.clear_caches()
+    clear_view_caches()

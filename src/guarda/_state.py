@@ -186,14 +186,22 @@ class EventLog:
 
     Each state shares its predecessor's log and adds one node, so applying an action
     copies nothing. Iterate it, or take ``len()``; equality compares the events.
+
+    A node also carries caches that [guarda.view][guarda.view] fills (the log as each
+    viewer may see it). They are not part of the value: equality, hashing, pickling and
+    copying ignore them, and they die with the node.
     """
 
-    __slots__ = ("_hash", "events", "previous", "size")
+    __slots__ = ("_hash", "_seen", "_shown", "events", "previous", "size")
 
     events: tuple[Event, ...]
     previous: EventLog | None
     size: int
     _hash: int | None
+    _shown: tuple[tuple[Event, ...], tuple[tuple[int, tuple[Event, ...]], ...]] | None
+    """Cache of ``events`` as others see them, and as each owner of a secret sees them."""
+    _seen: dict[int | None, tuple[Event, ...]] | None
+    """Cache, on some nodes only, of the whole log up to here as each viewer sees it."""
 
     def __init__(self, events: tuple[Event, ...], previous: EventLog | None = None) -> None:
         setter = object.__setattr__
@@ -201,6 +209,8 @@ class EventLog:
         setter(self, "previous", previous)
         setter(self, "size", len(events) + (previous.size if previous is not None else 0))
         setter(self, "_hash", None)
+        setter(self, "_shown", None)
+        setter(self, "_seen", None)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise attrs.exceptions.FrozenInstanceError

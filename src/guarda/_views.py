@@ -27,18 +27,30 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
+from itertools import chain
+from typing import Final
 
 import attrs
 
 from guarda._actions import Action
 from guarda._config import Config
 from guarda._engine import legal_actions
-from guarda._events import EVENT_TYPES, Event, visible_event
+from guarda._events import EVENT_TYPES, Event, is_private, visible_event
 from guarda._geometry import Cell
-from guarda._state import GameState, Guard, GuardStatus, Outcome, PendingAttack, Phase, PlayerState
+from guarda._state import (
+    EventLog,
+    GameState,
+    Guard,
+    GuardStatus,
+    Outcome,
+    PendingAttack,
+    Phase,
+    PlayerState,
+)
 from guarda.errors import ArgumentError
 
-__all__ = ["PlayerView", "PublicPlayer", "view", "visible_events"]
+__all__ = ["PlayerView", "PublicPlayer", "clear_view_caches", "view", "visible_events"]
 
 
 @attrs.frozen
@@ -138,7 +150,9 @@ class PlayerView:
     legal_actions: tuple[Action, ...] = attrs.field(repr=False)
     """The viewer's legal actions when the viewer must decide now, else empty."""
     events: tuple[Event, ...] = attrs.field(repr=False)
-    """Every event of the game so far, as the viewer may see it, oldest first."""
+    """Every event of the game so far, as the viewer may see it, oldest first: equal to
+    [guarda.visible_events][guarda.visible_events] of the state's log, but not redacted
+    anew on every view (see [guarda.view][guarda.view])."""
 
     @property
     def me(self) -> PublicPlayer | None:
@@ -156,6 +170,12 @@ class PlayerView:
         return self.player is not None and self.player == self.actor
 
 
+_PUBLIC_CACHE_SIZE: Final = 1024
+"""How many players' public parts ``_public`` keeps (process-wide, least recently used
+first out). A player's state is usually shared by many successive game states."""
+
+
+@lru_cache(maxsize=_PUBLIC_CACHE_SIZE)
 def _public(player: PlayerState) -> PublicPlayer:
     guard = player.guard
     return PublicPlayer(
@@ -171,6 +191,26 @@ def _public(player: PlayerState) -> PublicPlayer:
         in_play=player.in_play,
         guard=None if guard is None else guard.status,
     )
+
+
+def clear_view_caches() -> None:
+    """Empty the process-wide caches that [guarda.view][guarda.view] keeps.
+
+    The only one is a bounded cache (1,024 entries, least recently used out) of each
+    player's public part, keyed by the player's state; it holds those player states alive
+    until they are evicted or cleared. The log as each viewer sees it is cached on the log
+    nodes themselves and is freed with the states; this function does not touch it.
+    Clearing costs only recomputation; views stay the same.
+
+    Examples:
+        >>> import guarda
+        >>> state = guarda.new_game(guarda.classic(), seed=1)
+        >>> before = view(state, 0)
+        >>> clear_view_caches()
+        >>> view(state, 0) == before
+        True
+    """
+    _public.cache_clear()
 
 
 def visible_events(events: Iterable[Event], player: int | None) -> tuple[Event, ...]:
@@ -203,8 +243,116 @@ def visible_events(events: Iterable[Event], player: int | None) -> tuple[Event, 
     return tuple(shown)
 
 
+# -- The log as each viewer sees it, kept up to date along the log -------------------------
+#
+# Redacting the whole log on every view costs O(events). Instead each log node caches its
+# own chunk as the viewers see it (``EventLog._shown``: one redacted chunk shared by every
+# viewer but the owners of its secrets, plus one per owner), and a few nodes, about one
+# every ``_SPACING`` events, cache the whole log up to them as each viewer sees it
+# (``EventLog._seen``). A view walks back at most about ``_SPACING`` events to the nearest
+# such node and appends the chunks since: a constant amount of work besides copying the
+# tuple. Whole tuples on every node would cost O(events**2) memory over a game; on one
+# node in ``_SPACING`` events they cost a ``_SPACING``-th of that.
+#
+# The caches hold only values computed from the node's own immutable events, and each is
+# stored whole with one assignment, so threads that race on a node can at worst compute
+# the same value twice. They are not part of the log's value (not pickled, compared or
+# hashed) and are freed with the node.
+
+_SPACING: Final = 32
+"""Events between two nodes that cache the whole log as seen (bounds the walk back)."""
+
+_NOTHING_HIDDEN: Final[tuple[tuple[Event, ...], tuple[tuple[int, tuple[Event, ...]], ...]]] = (
+    (),
+    (),
+)
+"""The ``_shown`` cache of a chunk without secrets: every viewer sees the events as they are."""
+
+
+def _owner(event: Event) -> int | None:
+    """The player who may see the event's secrets, or None if it has none."""
+    return event.player if is_private(event) else None  # type: ignore[union-attr]
+
+
+def _redact_chunk(
+    events: tuple[Event, ...],
+) -> tuple[tuple[Event, ...], tuple[tuple[int, tuple[Event, ...]], ...]]:
+    """The chunk as non-owners see it, and as each owner of a secret in it sees it."""
+    owners = sorted({owner for owner in map(_owner, events) if owner is not None})
+    if not owners:
+        return _NOTHING_HIDDEN
+    public = tuple(visible_event(event, None) for event in events)
+    if len(owners) == 1:
+        return public, ((owners[0], events),)
+    return public, tuple(
+        (
+            owner,
+            tuple(
+                event if _owner(event) == owner else hidden
+                for event, hidden in zip(events, public, strict=True)
+            ),
+        )
+        for owner in owners
+    )
+
+
+def _chunk_as_seen(
+    shown: tuple[tuple[Event, ...], tuple[tuple[int, tuple[Event, ...]], ...]],
+    viewer: int | None,
+) -> tuple[Event, ...]:
+    """A chunk as ``viewer`` may see it, from its ``_shown`` cache (not ``_NOTHING_HIDDEN``)."""
+    public, owned = shown
+    for owner, events in owned:
+        if owner == viewer:
+            return events
+    return public
+
+
+def _log_as_seen(log: EventLog, viewer: int | None) -> tuple[Event, ...]:
+    """The whole log as ``viewer`` may see it; equal to ``visible_events(log, viewer)``."""
+    # Walk back to the nearest node that caches the log as the viewer sees it.
+    path = []
+    node: EventLog | None = log
+    seen: tuple[Event, ...] = ()
+    while node is not None:
+        cache = node._seen
+        if cache is not None:
+            cached = cache.get(viewer)
+            if cached is not None:
+                seen = cached
+                break
+        path.append(node)
+        node = node.previous
+    # Append the chunks since, caching the log so far on each node that starts a new
+    # stretch of _SPACING events (all of them on the first view of a long log).
+    block = -1 if node is None else node.size // _SPACING
+    chunks: list[tuple[Event, ...]] = []
+    for node in reversed(path):
+        shown = node._shown
+        if shown is None:
+            shown = _redact_chunk(node.events)
+            object.__setattr__(node, "_shown", shown)
+        chunks.append(node.events if shown is _NOTHING_HIDDEN else _chunk_as_seen(shown, viewer))
+        if node.size // _SPACING != block:
+            block = node.size // _SPACING
+            seen += chunks[0] if len(chunks) == 1 else tuple(chain.from_iterable(chunks))
+            chunks.clear()
+            cache = node._seen
+            if cache is None:
+                cache = {}
+                object.__setattr__(node, "_seen", cache)
+            cache[viewer] = seen
+    if chunks:
+        seen += chunks[0] if len(chunks) == 1 else tuple(chain.from_iterable(chunks))
+    return seen
+
+
 def view(state: GameState, player: int | None) -> PlayerView:
     """What ``player`` may know about ``state`` (None: a spectator) (R28, R29).
+
+    The cost does not grow with the event log, beyond copying it into a tuple: the log
+    as each viewer sees it is cached on the log's nodes, which successive states share,
+    so each event is redacted once per viewer. The caches are freed with the states.
 
     Args:
         state: The full game state.
@@ -266,5 +414,5 @@ def view(state: GameState, player: int | None) -> PlayerView:
         first_placed=state.first_placed,
         outcome=state.outcome,
         legal_actions=actions,
-        events=visible_events(state.log, player),
+        events=_log_as_seen(state.log, player),
     )
