@@ -15,13 +15,23 @@ import functools
 import itertools
 import operator
 from collections.abc import Callable, Iterator, Sequence
-from typing import overload
+from typing import TypeVar, overload
 
 from guarda import _multiset as multiset
 from guarda._actions import Action, PrepareGuard, PrepareNewGuard
 from guarda._geometry import Direction
 
-__all__ = ["LAZY_FROM", "LegalActions", "Subsets", "clear_shared_actions", "shared"]
+__all__ = [
+    "LAZY_FROM",
+    "LegalActions",
+    "Memo",
+    "Subsets",
+    "clear_shared_actions",
+    "shared",
+]
+
+K = TypeVar("K")
+V = TypeVar("V")
 
 LAZY_FROM = 256
 """Runs of at least this many card choices are kept lazy instead of listed."""
@@ -49,7 +59,7 @@ class _Shared(dict[tuple[str, ...], Action]):
         return action
 
 
-_SHARED_LIMIT = 1 << 14
+_SHARED_LIMIT = 1 << 13
 """How many actions one shared table keeps at most."""
 
 _SHARED: dict[tuple[type, Direction | None], _Shared] = {}
@@ -85,6 +95,38 @@ def clear_shared_actions() -> None:
     """Empty the shared action tables."""
     for table in list(_SHARED.values()):
         table.clear()
+
+
+class Memo(dict[K, V]):
+    """A cache of a pure function, bounded by the total weight of what it keeps.
+
+    ``memo[key]`` is ``build(key)``'s value, built on first use. ``build`` returns the
+    value and its weight (say, how many actions it lists); when keeping a new value would
+    pass ``limit``, the memo starts over. A hit is one dictionary lookup, which matters on
+    every step; an ``lru_cache`` bounded by entries would let a few configurations with
+    big hands keep far more memory than many with small ones.
+    """
+
+    __slots__ = ("build", "limit", "weight")
+
+    def __init__(self, build: Callable[[K], tuple[V, int]], limit: int) -> None:
+        super().__init__()
+        self.build = build
+        self.limit = limit
+        self.weight = 0
+
+    def __missing__(self, key: K) -> V:
+        value, weight = self.build(key)
+        if self.weight + weight > self.limit:
+            self.reset()
+        self.weight += weight
+        self[key] = value
+        return value
+
+    def reset(self) -> None:
+        """Forget everything."""
+        self.clear()
+        self.weight = 0
 
 
 class Subsets:

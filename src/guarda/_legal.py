@@ -11,7 +11,6 @@ actions per card multiset, bounded in size.
 
 from __future__ import annotations
 
-import functools
 import itertools
 from typing import assert_never
 
@@ -19,6 +18,7 @@ from guarda import _multiset as multiset
 from guarda._action_lists import (
     LAZY_FROM,
     LegalActions,
+    Memo,
     Part,
     Subsets,
     clear_shared_actions,
@@ -95,16 +95,11 @@ PHASE_ACTIONS: dict[Phase, tuple[type, ...]] = {
 """The action types each phase accepts."""
 
 
-_CACHE_SIZE = 1 << 12
-"""How many hands (or cell sets) each cache of listed actions keeps."""
-
 _LISTED_HAND = 8
 """Hands of at most this many cards always have their card choices listed (at most 255)."""
 
-
-@functools.lru_cache(maxsize=_CACHE_SIZE)
-def _placements(cells: tuple[Cell, ...]) -> LegalActions:
-    return LegalActions.of(tuple(PlacePiece(cell) for cell in cells))
+_MEMO_LIMIT = 1 << 18
+"""The weight (listed actions) each memo of listed actions keeps at most."""
 
 
 def _run(
@@ -119,42 +114,68 @@ def _run(
         return ()
     if len(hand) > _LISTED_HAND and Subsets.count(hand, low, high) >= LAZY_FROM:
         return Subsets(kind, direction, hand, low, high)
-    groups = multiset.submultisets(hand)
-    return tuple(
-        map(shared(kind, direction), itertools.chain.from_iterable(groups[low : high + 1]))
-    )
+    groups = multiset.submultisets(hand)[low : high + 1]
+    return tuple(map(shared(kind, direction), itertools.chain.from_iterable(groups)))
 
 
-_cached_run = functools.lru_cache(maxsize=_CACHE_SIZE)(_run)
-""":func:`_run`, cached: hands and actions are immutable."""
+def _weighed(value: Part | LegalActions) -> tuple[Part | LegalActions, int]:
+    """A value and its weight for a memo: listed actions count, lazy runs count 1."""
+    if isinstance(value, Subsets):
+        return value, 1
+    if isinstance(value, LegalActions) and value.is_lazy:
+        return value, 8
+    return value, len(value) + 1
 
 
-@functools.lru_cache(maxsize=_CACHE_SIZE)
-def _directed(
-    kind: type, direction: Direction, hand: tuple[str, ...]
-) -> tuple[tuple[Action, ...], tuple[int, ...]]:
-    """Every move (or push) one way that ``hand`` can pay for, and where each size ends.
+_RUNS: Memo[tuple[type, Direction | None, tuple[str, ...], int, int], Part] = Memo(
+    lambda key: _weighed(_run(*key)),  # type: ignore[arg-type,return-value]
+    _MEMO_LIMIT,
+)
+"""[`_run`][guarda._legal._run] by its arguments."""
 
-    ``ends[k]`` is how many of the actions burn at most ``k`` cards, so the actions a
-    piece with room for ``k`` cells may take are the first ``ends[k]``.
+
+class _Directed:
+    """The moves (or pushes) a listed hand can pay for, built per direction when needed.
+
+    ``up_to(index, distance)`` gives ``kind(DIRECTIONS[index], cards)`` for every
+    sub-multiset of the hand with 1 to ``distance`` cards, by size: the prefix of the
+    direction's actions, built once.
     """
-    groups = multiset.submultisets(hand)[1:]
-    actions = tuple(map(shared(kind, direction), itertools.chain.from_iterable(groups)))
-    return actions, (0, *itertools.accumulate(map(len, groups)))
+
+    __slots__ = ("built", "ends", "groups", "kind")
+
+    def __init__(self, kind: type, hand: tuple[str, ...]) -> None:
+        self.kind = kind
+        self.groups = multiset.submultisets(hand)[1:]
+        # ends[k]: how many non-empty sub-multisets have at most k cards.
+        self.ends = (0, *itertools.accumulate(map(len, self.groups)))
+        self.built: list[tuple[Action, ...] | None] = [None, None, None, None]
+
+    def up_to(self, index: int, distance: int) -> tuple[Action, ...]:
+        built = self.built[index]
+        if built is None:
+            lookup = shared(self.kind, DIRECTIONS[index])
+            built = self.built[index] = tuple(
+                map(lookup, itertools.chain.from_iterable(self.groups))
+            )
+        end = self.ends[min(distance, len(self.ends) - 1)]
+        return built if end == len(built) else built[:end]
 
 
-def _line_run(kind: type, direction: Direction, hand: tuple[str, ...], distance: int) -> Part:
+def _new_directed(key: tuple[type, tuple[str, ...]]) -> tuple[_Directed, int]:
+    directed = _Directed(*key)
+    return directed, 4 * directed.ends[-1] + 1
+
+
+_DIRECTED: Memo[tuple[type, tuple[str, ...]], _Directed] = Memo(_new_directed, _MEMO_LIMIT)
+"""The moves or pushes of each listed hand, by ``(kind, hand)``."""
+
+
+def _line_run(kind: type, index: int, hand: tuple[str, ...], distance: int) -> Part:
     """The moves (or pushes) of ``hand`` one way, burning 1 to ``distance`` cards (R13)."""
     if len(hand) > _LISTED_HAND:
-        return _cached_run(kind, direction, hand, 1, distance)
-    actions, ends = _directed(kind, direction, hand)
-    end = ends[min(distance, len(ends) - 1)]
-    return actions if end == len(actions) else actions[:end]
-
-
-@functools.lru_cache(maxsize=_CACHE_SIZE)
-def _card_actions(kind: type, hand: tuple[str, ...], low: int, high: int) -> LegalActions:
-    return LegalActions.join((_cached_run(kind, None, hand, low, high),))
+        return _RUNS[kind, DIRECTIONS[index], hand, 1, distance]
+    return _DIRECTED[kind, hand].up_to(index, distance)
 
 
 def _single_card(kind: type, hand: tuple[str, ...]) -> tuple[Action, ...]:
@@ -162,18 +183,49 @@ def _single_card(kind: type, hand: tuple[str, ...]) -> tuple[Action, ...]:
     return tuple(map(shared(kind), ((card,) for card in dict.fromkeys(hand))))
 
 
-@functools.lru_cache(maxsize=_CACHE_SIZE)
-def _act_actions(hand: tuple[str, ...]) -> LegalActions:
-    return LegalActions.join(
-        (_single_card(PrepareGuard, hand), _cached_run(Attack, None, hand, 1, len(hand)), (_PASS,))
+def _joined(key: tuple[Part, ...]) -> tuple[LegalActions, int]:
+    actions = LegalActions.join(key)
+    return actions, 8 if actions.is_lazy else len(actions) + 1
+
+
+def _card_list(key: tuple[type, tuple[str, ...], int, int]) -> tuple[LegalActions, int]:
+    kind, hand, low, high = key
+    return _joined((_run(kind, None, hand, low, high),))
+
+
+_CARDS: Memo[tuple[type, tuple[str, ...], int, int], LegalActions] = Memo(_card_list, _MEMO_LIMIT)
+"""Settle, discard-down and defence lists by ``(kind, cards, low, high)``."""
+
+
+def _act_list(hand: tuple[str, ...]) -> tuple[LegalActions, int]:
+    return _joined(
+        (_single_card(PrepareGuard, hand), _run(Attack, None, hand, 1, len(hand)), (_PASS,))
     )
 
 
-@functools.lru_cache(maxsize=_CACHE_SIZE)
-def _react_actions(
-    kind: type, cards: tuple[str, ...], most: int, tail: tuple[Action, ...]
-) -> LegalActions:
-    return LegalActions.join((_cached_run(kind, None, cards, 1, most), tail))
+_ACT: Memo[tuple[str, ...], LegalActions] = Memo(_act_list, _MEMO_LIMIT)
+"""The Act phase's actions by hand."""
+
+
+def _react_list(
+    key: tuple[type, tuple[str, ...], int, tuple[Action, ...]],
+) -> tuple[LegalActions, int]:
+    kind, cards, most, tail = key
+    return _joined((_run(kind, None, cards, 1, most), tail))
+
+
+_REACT: Memo[tuple[type, tuple[str, ...], int, tuple[Action, ...]], LegalActions] = Memo(
+    _react_list, _MEMO_LIMIT
+)
+"""Reactions and counters by ``(kind, covering cards, most cards, the fixed tail)``."""
+
+
+def _placement_list(cells: tuple[Cell, ...]) -> tuple[LegalActions, int]:
+    return LegalActions.of(tuple(PlacePiece(cell) for cell in cells)), len(cells) + 1
+
+
+_PLACEMENTS: Memo[tuple[Cell, ...], LegalActions] = Memo(_placement_list, _MEMO_LIMIT)
+"""Setup placements by the cells allowed."""
 
 
 _END_MOVE = EndMove()
@@ -199,32 +251,32 @@ def list_actions(state: GameState) -> LegalActions:
     if phase is Phase.MOVE:
         return _move_actions(t, state, player)
     if phase is Phase.ACT:
-        return _act_actions(hand)
+        return _ACT[hand]
     if phase is Phase.SETTLE:
-        return _card_actions(Settle, hand, 0, len(hand))
+        return _CARDS[Settle, hand, 0, len(hand)]
     if phase is Phase.REACT:
         attack = state.attack
         assert attack is not None and player.position is not None
         cards = covering(hand, t.defence[actor], player.position.index(t.size))
         guard = player.guard
         if guard is not None and guard.status is GuardStatus.SET:
-            return _react_actions(Defend, cards, attack.damage, (_ACTIVATE, _TAKE))
-        return _react_actions(Defend, cards, attack.damage, (_TAKE,))
+            return _REACT[Defend, cards, attack.damage, (_ACTIVATE, _TAKE)]
+        return _REACT[Defend, cards, attack.damage, (_TAKE,)]
     if phase is Phase.COUNTER:
         attack = state.attack
         assert attack is not None and player.position is not None
         cards = covering(hand, t.defence[actor], player.position.index(t.size))
-        return _react_actions(DefendCounter, cards, attack.counter, (_TAKE,))
+        return _REACT[DefendCounter, cards, attack.counter, (_TAKE,)]
     if phase is Phase.SET_GUARD:
         return _SET
     if phase is Phase.NEW_GUARD:
         return LegalActions.of((*_single_card(PrepareNewGuard, hand), _DECLINE))
     if phase is Phase.DISCARD:
         excess = len(hand) - hand_target(t.config, player)
-        return _card_actions(DiscardDown, hand, excess, excess)
+        return _CARDS[DiscardDown, hand, excess, excess]
     if phase is Phase.SETUP:
         mask = placement_mask(t, state.players, actor)
-        return _placements(tuple(cell for i, cell in enumerate(t.cells) if mask >> i & 1))
+        return _PLACEMENTS[tuple(cell for i, cell in enumerate(t.cells) if mask >> i & 1)]
     assert_never(phase)
 
 
@@ -240,27 +292,20 @@ def _move_actions(t: Tables, state: GameState, player: PlayerState) -> LegalActi
     if not state.has_moved:
         for index, distance in enumerate(reaches):
             if distance:
-                parts.append(_line_run(Move, DIRECTIONS[index], hand, distance))
+                parts.append(_line_run(Move, index, hand, distance))
     team = t.team[actor]
     for index, neighbour, distance in pushes:
         owner = occupant(players, t.cells[neighbour])
         if owner is not None and t.team[owner] != team:
-            parts.append(_line_run(Push, DIRECTIONS[index], hand, distance))
+            parts.append(_line_run(Push, index, hand, distance))
     parts.append((_END_MOVE,))
     return LegalActions.join(parts)
 
 
 def clear_action_caches() -> None:
-    """Empty every cache of listed actions (and the shared action tables)."""
-    for cache in (
-        _placements,
-        _cached_run,
-        _directed,
-        _card_actions,
-        _act_actions,
-        _react_actions,
-    ):
-        cache.cache_clear()
+    """Empty every memo of listed actions (and the shared action tables)."""
+    for memo in (_RUNS, _DIRECTED, _CARDS, _ACT, _REACT, _PLACEMENTS):
+        memo.reset()
     clear_shared_actions()
 
 

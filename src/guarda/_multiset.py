@@ -60,7 +60,7 @@ def contains(zone: tuple[str, ...], cards: tuple[str, ...]) -> bool:
     return remove(zone, cards) is not None
 
 
-@functools.lru_cache(maxsize=1 << 12)
+@functools.lru_cache(maxsize=1 << 9)
 def submultisets(zone: tuple[str, ...]) -> tuple[tuple[tuple[str, ...], ...], ...]:
     """Every distinct sub-multiset of a sorted zone, grouped by size.
 
@@ -79,7 +79,7 @@ def submultisets(zone: tuple[str, ...]) -> tuple[tuple[tuple[str, ...], ...], ..
     return tuple(tuple(dict.fromkeys(itertools.combinations(zone, size))) for size in sizes)
 
 
-@functools.lru_cache(maxsize=1 << 12)
+@functools.lru_cache(maxsize=1 << 10)
 def _profile(zone: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[int, ...], list[list[int]]]:
     """The distinct cards of a sorted zone, their copies, and the suffix counts.
 
