@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from importlib.metadata import PackageNotFoundError, version
 
+from guarda import rules
 from guarda._actions import (
     Action,
     ActivateGuard,
@@ -267,6 +268,7 @@ __all__ = [
     "parse_view",
     "record_game",
     "replay",
+    "rules",
     "seat_record",
     "verify",
     "view",
