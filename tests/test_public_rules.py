@@ -451,8 +451,10 @@ def test_hand_target_counts_the_guard_in_grda_only() -> None:
 
 @st.composite
 def configs(draw: st.DrawFn) -> Config:
-    """A random ruleset: any edition or a 3x3 field, 2 to 8 players, maybe in teams."""
-    edition = draw(st.sampled_from(("classic", "modern", "grda", "custom-3x3")))
+    """A random ruleset: any edition, a 3x3 field or a 7x7 field with 3-card hands (so
+    moves and pushes are limited by the hand, not the field), 2 to 8 players, maybe in
+    teams."""
+    edition = draw(st.sampled_from(("classic", "modern", "grda", "custom-3x3", "custom-7x7")))
     players = draw(st.integers(2, 8 if edition != "custom-3x3" else 4))
     teams = None
     if players >= 4 and draw(st.booleans()):
@@ -461,6 +463,8 @@ def configs(draw: st.DrawFn) -> Config:
     first = draw(st.integers(0, players - 1))
     if edition == "custom-3x3":
         return guarda.custom(3, players, win=win, teams=teams, first_player=first)
+    if edition == "custom-7x7":
+        return guarda.custom(7, players, hand_size=3, win=win, teams=teams, first_player=first)
     preset = {"classic": guarda.classic, "modern": guarda.modern, "grda": guarda.grda}[edition]
     return preset(players, win=win, teams=teams, first_player=first)
 
@@ -514,6 +518,7 @@ def check_against_the_engine(state: GameState, actions: tuple[guarda.Action, ...
         defences = [action.cards for action in actions if isinstance(action, kinds)]
         cards = rules.defence_cards(state)
         assert max(map(len, defences), default=0) == min(len(cards), limit)
+        assert rules.blocked_damage(state, cards) == min(len(cards), limit)
         for played in defences:
             assert not Counter(played) - Counter(cards)
             assert rules.blocked_damage(state, played) == len(played)
@@ -563,8 +568,8 @@ def check_views(state: GameState) -> None:
         assert secret_answers(mine, player) == secret_answers(state, player)
 
 
-@settings(max_examples=40, deadline=None)
-@given(config=configs(), seed=st.integers(0, 2**63), steps=st.integers(1, 200))
+@settings(max_examples=50, deadline=None)
+@given(config=configs(), seed=st.integers(0, 2**63), steps=st.integers(20, 250))
 def test_queries_agree_with_the_engine(config: Config, seed: int, steps: int) -> None:
     state = guarda.new_game(config, seed)
     choose = random.Random(seed)
