@@ -398,11 +398,12 @@ def defence_cards(position: GameState | PlayerView, player: int | None = None) -
         ... )
         >>> defence_cards(state, 1)  # North's V2 and H5, turned around, cover b5
         ('H5', 'V2')
-        >>> defence_cards(guarda.view(state, 0), 1)
-        Traceback (most recent call last):
-        ...
-        guarda.errors.ArgumentError: player: player 1's hand is hidden from this view of player 0 (R28)
-    """  # noqa: E501
+        >>> try:
+        ...     defence_cards(guarda.view(state, 0), 1)
+        ... except guarda.ArgumentError as error:
+        ...     print(error)
+        player: player 1's hand is hidden from this view of player 0 (R28)
+    """
     t = _tables_of(position)
     me = _player(position, player)
     hand = _hand(position, me)
