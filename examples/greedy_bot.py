@@ -1,9 +1,23 @@
 """A greedy bot that decides from its player's view alone, against a random bot.
 
-The greedy bot reads only :func:`guarda.view`: the public table, its own hand and
-guard, and its legal actions. It attacks with the cards that deal the most damage,
-defends whenever it can, prepares a guard when it has nothing to attack with, and
-keeps its cards otherwise. Run it with ``python examples/greedy_bot.py``.
+This example is also a short tutorial on [guarda.rules][]: the bot never does the card
+geometry itself. It reads only its view ([guarda.view][]: the public table, its own hand
+and guard) and asks [guarda.rules][] the rule questions, one phase at a time:
+
+- **setup**: place the piece on the first cell the setup cards allow
+  ([`placement_cells`][guarda.rules.placement_cells], R9);
+- **draw**: throw away the cards that hit nobody now
+  ([`hand_target`][guarda.rules.hand_target], R12);
+- **act**: attack with every card that hits an opponent
+  ([`attack_damage`][guarda.rules.attack_damage], R15); with none, prepare a guard, one that
+  would block critically if possible ([`covered_cells`][guarda.rules.covered_cells], R20);
+- **react**: defend with the hand, or activate a set guard when the hand cannot block
+  everything ([`defence_cards`][guarda.rules.defence_cards],
+  [`blocked_damage`][guarda.rules.blocked_damage], R19, R20);
+- **move** and **settle**: keep the cards (moving is left to the reader: see
+  [`reachable_cells`][guarda.rules.reachable_cells]).
+
+Run it with ``python examples/greedy_bot.py``.
 """
 
 from __future__ import annotations
@@ -12,49 +26,33 @@ import random
 from collections.abc import Callable
 
 import guarda
-from guarda import Orientation, PlayerView
+from guarda import GuardStatus, Orientation, Phase, PlayerView, rules
 
 Bot = Callable[[PlayerView], guarda.Action]
 """A bot picks one of ``view.legal_actions``."""
 
 
-def _cell(view: PlayerView, player: int) -> int | None:
-    """The bit index of a player's cell, or None without a piece."""
-    position = view.players[player].position
-    return None if position is None else position.index(view.config.size)
+def damage(view: PlayerView, card: str) -> int:
+    """The damage the viewer would deal by attacking with ``card`` alone (R15)."""
+    return rules.attack_damage(view, (card,))
 
 
-def _mask(view: PlayerView, card: str, orientation: Orientation) -> int:
-    """The cells ``card`` covers from the viewer's seat, as a bitmask."""
-    assert view.player is not None
-    return view.config.geometry.mask(card, view.config.seats[view.player], orientation)
+def blocks_critically(view: PlayerView, card: str) -> bool:
+    """Whether a guard of ``card``, set to block, would be a critical block (R20).
 
-
-def damage(view: PlayerView, cards: tuple[str, ...]) -> int:
-    """The damage an attack with ``cards`` deals to the viewer's opponents (R15).
-
-    Args:
-        view: The attacker's view.
-        cards: The attack cards.
-
-    Returns:
-        The total damage over every opponent still on the field.
+    A block is critical when the guard, turned around, covers its owner's own cell.
     """
     assert view.player is not None
-    team = view.config.team_of(view.player)
-    total = 0
-    for other, public in enumerate(view.players):
-        cell = _cell(view, other)
-        if public.is_out or cell is None or view.config.team_of(other) == team:
-            continue
-        total += sum(_mask(view, card, Orientation.OFFENSIVE) >> cell & 1 for card in cards)
-    return total
+    cell = view.players[view.player].position
+    return cell in rules.covered_cells(view.config, view.player, card, Orientation.DEFENSIVE)
 
 
-def _defends_me(view: PlayerView, card: str) -> bool:
-    assert view.player is not None
-    cell = _cell(view, view.player)
-    return cell is not None and bool(_mask(view, card, Orientation.DEFENSIVE) >> cell & 1)
+def guard_card(view: PlayerView) -> str | None:
+    """The hand card to prepare as a guard: one that would block critically, if any."""
+    if not view.hand:
+        return None
+    blockers = [card for card in view.hand if blocks_critically(view, card)]
+    return blockers[0] if blockers else view.hand[0]
 
 
 def greedy_bot(view: PlayerView) -> guarda.Action:
@@ -66,40 +64,48 @@ def greedy_bot(view: PlayerView) -> guarda.Action:
     Returns:
         One of ``view.legal_actions``.
     """
-    actions = view.legal_actions
-    attacks = [a for a in actions if isinstance(a, guarda.Attack)]
-    if attacks:
-        best = max(attacks, key=lambda a: (damage(view, a.cards), -len(a.cards)))
-        if damage(view, best.cards) > 0:
-            return best
-        guards = [a for a in actions if isinstance(a, guarda.PrepareGuard)]
-        if view.guard is None and guards:
-            # Prefer a guard that covers our own cell defensively: a critical block (R20).
-            return max(guards, key=lambda a: _defends_me(view, a.card))
-        return guarda.Pass()
-    defences = [a for a in actions if isinstance(a, guarda.Defend | guarda.DefendCounter)]
-    if guarda.ActivateGuard() in actions and (
-        view.attack is None
-        or view.attack.damage > max((len(a.cards) for a in defences), default=0)
-    ):
-        return guarda.ActivateGuard()
-    if defences:
-        return max(defences, key=lambda a: len(a.cards))
-    if guarda.SetGuard(Orientation.DEFENSIVE) in actions:
-        assert view.guard is not None
-        block = _defends_me(view, view.guard.card)
-        return guarda.SetGuard(Orientation.DEFENSIVE if block else Orientation.OFFENSIVE)
-    discards = [a for a in actions if isinstance(a, guarda.DiscardDown)]
-    if discards:
-        # Throw away the cards that would hit the fewest opponents now.
-        return min(discards, key=lambda a: sum(damage(view, (card,)) for card in a.cards))
-    for keep in (guarda.EndMove(), guarda.Settle(), guarda.TakeDamage()):
-        if keep in actions:
-            return keep
-    new_guards = [a for a in actions if isinstance(a, guarda.PrepareNewGuard)]
-    if new_guards:
-        return max(new_guards, key=lambda a: _defends_me(view, a.card))
-    return actions[0]  # setup: place the piece on the first allowed cell
+    match view.phase:
+        case Phase.SETUP:
+            return guarda.PlacePiece(rules.placement_cells(view)[0])
+        case Phase.DISCARD:
+            # Trim the hand to its target size, keeping the cards that hit someone now.
+            excess = len(view.hand) - rules.hand_target(view)
+            least_harmful = sorted(view.hand, key=lambda card: (damage(view, card), card))
+            return guarda.DiscardDown(least_harmful[:excess])
+        case Phase.ACT:
+            # Damage adds up card by card, so the strongest attack plays every card that hits.
+            hitting = [card for card in view.hand if damage(view, card) > 0]
+            if hitting:
+                return guarda.Attack(hitting)
+            card = guard_card(view)
+            if view.guard is None and card is not None:
+                return guarda.PrepareGuard(card)
+            return guarda.Pass()
+        case Phase.SET_GUARD:
+            assert view.guard is not None
+            block = blocks_critically(view, view.guard.card)
+            return guarda.SetGuard(Orientation.DEFENSIVE if block else Orientation.OFFENSIVE)
+        case Phase.REACT | Phase.COUNTER:
+            assert view.attack is not None
+            # The hand cards that, turned around, cover our own cell block 1 damage each.
+            cards = rules.defence_cards(view)
+            blocked = rules.blocked_damage(view, cards)  # one card per point of damage
+            guard_is_set = view.guard is not None and view.guard.status is GuardStatus.SET
+            if view.phase is Phase.REACT and guard_is_set and view.attack.damage > blocked:
+                return guarda.ActivateGuard()
+            if not blocked:
+                return guarda.TakeDamage()
+            if view.phase is Phase.REACT:
+                return guarda.Defend(cards[:blocked])
+            return guarda.DefendCounter(cards[:blocked])
+        case Phase.NEW_GUARD:
+            card = guard_card(view)
+            return guarda.DeclineNewGuard() if card is None else guarda.PrepareNewGuard(card)
+        case Phase.MOVE:
+            return guarda.EndMove()
+        case Phase.SETTLE:
+            return guarda.Settle()
+    raise ValueError(f"nothing to decide in the {view.phase} phase")
 
 
 def random_bot(chooser: random.Random) -> Bot:

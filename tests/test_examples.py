@@ -61,3 +61,24 @@ def test_greedy_bot_picks_a_legal_action_from_its_view(
         state, _ = guarda.apply(state, action)
     assert guarda.Attack in kinds
     assert guarda.PlacePiece in kinds
+
+
+def test_greedy_bot_asks_the_rule_queries() -> None:
+    module = load("greedy_bot")
+    block = guarda.Guard("V3", guarda.GuardStatus.SET, guarda.Orientation.DEFENSIVE)
+    builder = (
+        guarda.PositionBuilder(guarda.modern(players=2), seed=1)
+        .player(0, position="b1", hand=("V2", "H5", "H1"))
+        .player(1, position="b5", hand=("V2", "H1"))
+    )
+    state = builder.to_act(0, guarda.Phase.ACT).build()
+    # V2 (column b) and H5 (row 5) hit b5; H1 hits nobody.
+    attack = module.greedy_bot(guarda.view(state, 0))
+    assert attack == guarda.Attack(("V2", "H5"))
+    state, _ = guarda.apply(state, attack)
+    # Two incoming, and only North's V2 covers b5 turned around: defend with it.
+    assert module.greedy_bot(guarda.view(state, 1)) == guarda.Defend(("V2",))
+    # With a set guard the bot blocks everything instead.
+    guarded = builder.player(1, guard=block).to_act(0, guarda.Phase.ACT).build()
+    guarded, _ = guarda.apply(guarded, attack)
+    assert module.greedy_bot(guarda.view(guarded, 1)) == guarda.ActivateGuard()

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from importlib.metadata import PackageNotFoundError, version
 
+from guarda import rules
 from guarda._action_lists import LegalActions
 from guarda._actions import (
     Action,
@@ -271,6 +272,7 @@ __all__ = [
     "parse_view",
     "record_game",
     "replay",
+    "rules",
     "seat_record",
     "verify",
     "view",
