@@ -15,7 +15,7 @@ import functools
 import itertools
 import operator
 from collections.abc import Callable, Iterator, Sequence
-from typing import TypeVar, overload
+from typing import Any, TypeVar, overload
 
 from guarda import _multiset as multiset
 from guarda._actions import Action, PrepareGuard, PrepareNewGuard
@@ -23,47 +23,95 @@ from guarda._geometry import Direction
 
 __all__ = [
     "LAZY_FROM",
+    "Budget",
     "LegalActions",
+    "Lookup",
     "Memo",
+    "SharedActions",
     "Subsets",
-    "clear_shared_actions",
-    "shared",
 ]
 
 K = TypeVar("K")
 V = TypeVar("V")
 
-LAZY_FROM = 256
+LAZY_FROM = 128
 """Runs of at least this many card choices are kept lazy instead of listed."""
+
+
+class Budget:
+    """A weight limit shared by several caches: passing it empties them all.
+
+    The caches of one configuration (its shared actions and its lists of legal actions)
+    spend one budget, so what one configuration keeps is bounded whatever its hands hold,
+    and one configuration's caches never evict another's.
+    """
+
+    __slots__ = ("caches", "limit", "weight")
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.weight = 0
+        self.caches: list[dict[Any, Any]] = []
+
+    def spend(self, weight: int) -> None:
+        """Account for ``weight`` more; start every cache over if that passes the limit."""
+        if self.weight + weight > self.limit:
+            self.reset()
+        self.weight += weight
+
+    def reset(self) -> None:
+        """Empty every cache on this budget."""
+        for cache in self.caches:
+            cache.clear()
+        self.weight = 0
+
+
+class Memo(dict[K, V]):
+    """A cache of a pure function, bounded by a [`Budget`][guarda._action_lists.Budget].
+
+    ``memo[key]`` is ``build(key)``'s value, built on first use. ``build`` returns the
+    value and its weight (say, how many actions it lists). A hit is one dictionary lookup,
+    which matters on every step; an ``lru_cache`` bounded by entries would let big hands
+    keep far more memory than small ones.
+    """
+
+    __slots__ = ("budget", "build")
+
+    def __init__(self, build: Callable[[K], tuple[V, int]], budget: Budget) -> None:
+        super().__init__()
+        self.build = build
+        self.budget = budget
+        budget.caches.append(self)
+
+    def __missing__(self, key: K) -> V:
+        value, weight = self.build(key)
+        self.budget.spend(weight)
+        self[key] = value
+        return value
 
 
 class _Shared(dict[tuple[str, ...], Action]):
     """One shared action per card multiset, for one action kind (and direction).
 
-    ``table[cards]`` is the action playing ``cards``, built on first use. Building one
-    (its converters normalise the cards) costs far more than a lookup. A table that grows
-    past [`_SHARED_LIMIT`][guarda._action_lists._SHARED_LIMIT] entries starts over, which
-    only costs rebuilding.
+    ``table[cards]`` is the action playing ``cards``, built on first use: building one (its
+    converters normalise the cards) costs far more than a lookup. Each costs 1 of the
+    budget.
     """
 
-    __slots__ = ("make",)
+    __slots__ = ("budget", "make")
 
-    def __init__(self, make: Callable[[tuple[str, ...]], Action]) -> None:
+    def __init__(self, make: Callable[[tuple[str, ...]], Action], budget: Budget) -> None:
         super().__init__()
         self.make = make
+        self.budget = budget
+        budget.caches.append(self)
 
     def __missing__(self, cards: tuple[str, ...]) -> Action:
-        if len(self) >= _SHARED_LIMIT:
-            self.clear()
-        action = self[cards] = self.make(cards)
+        action = self.make(cards)
+        self.budget.spend(1)
+        self[cards] = action
         return action
 
-
-_SHARED_LIMIT = 1 << 13
-"""How many actions one shared table keeps at most."""
-
-_SHARED: dict[tuple[type, Direction | None], _Shared] = {}
-"""The shared tables: ``_SHARED[kind, direction]`` (direction None for actions without one)."""
 
 _SINGLE_CARD_KINDS = (PrepareGuard, PrepareNewGuard)
 """Kinds that play one card: their tables are keyed by ``(card,)``."""
@@ -76,57 +124,34 @@ def _one_card(kind: type, cards: tuple[str, ...]) -> Action:
     return action
 
 
-def shared(kind: type, direction: Direction | None = None) -> Callable[[tuple[str, ...]], Action]:
-    """The lookup ``cards -> kind([direction,] cards)`` of the shared table for a kind."""
-    table = _SHARED.get((kind, direction))
-    if table is None:
-        make: Callable[[tuple[str, ...]], Action]
-        if direction is not None:
-            make = functools.partial(kind, direction)
-        elif kind in _SINGLE_CARD_KINDS:
-            make = functools.partial(_one_card, kind)
-        else:
-            make = kind
-        table = _SHARED.setdefault((kind, direction), _Shared(make))
-    return table.__getitem__
+Lookup = Callable[[tuple[str, ...]], Action]
+"""``cards -> action``: a shared table's lookup for one kind (and direction)."""
 
 
-def clear_shared_actions() -> None:
-    """Empty the shared action tables."""
-    for table in list(_SHARED.values()):
-        table.clear()
+class SharedActions:
+    """The shared action tables of one configuration, on its budget."""
 
+    __slots__ = ("budget", "tables")
 
-class Memo(dict[K, V]):
-    """A cache of a pure function, bounded by the total weight of what it keeps.
+    def __init__(self, budget: Budget) -> None:
+        self.budget = budget
+        self.tables: dict[tuple[type, Direction | None], Lookup] = {}
 
-    ``memo[key]`` is ``build(key)``'s value, built on first use. ``build`` returns the
-    value and its weight (say, how many actions it lists); when keeping a new value would
-    pass ``limit``, the memo starts over. A hit is one dictionary lookup, which matters on
-    every step; an ``lru_cache`` bounded by entries would let a few configurations with
-    big hands keep far more memory than many with small ones.
-    """
-
-    __slots__ = ("build", "limit", "weight")
-
-    def __init__(self, build: Callable[[K], tuple[V, int]], limit: int) -> None:
-        super().__init__()
-        self.build = build
-        self.limit = limit
-        self.weight = 0
-
-    def __missing__(self, key: K) -> V:
-        value, weight = self.build(key)
-        if self.weight + weight > self.limit:
-            self.reset()
-        self.weight += weight
-        self[key] = value
-        return value
-
-    def reset(self) -> None:
-        """Forget everything."""
-        self.clear()
-        self.weight = 0
+    def lookup(self, kind: type, direction: Direction | None = None) -> Lookup:
+        """The lookup ``cards -> kind([direction,] cards)``."""
+        found = self.tables.get((kind, direction))
+        if found is None:
+            make: Lookup
+            if direction is not None:
+                make = functools.partial(kind, direction)
+            elif kind in _SINGLE_CARD_KINDS:
+                make = functools.partial(_one_card, kind)
+            else:
+                make = kind
+            found = self.tables.setdefault(
+                (kind, direction), _Shared(make, self.budget).__getitem__
+            )
+        return found
 
 
 class Subsets:
@@ -140,14 +165,20 @@ class Subsets:
     __slots__ = ("direction", "high", "kind", "lookup", "low", "starts", "zone")
 
     def __init__(
-        self, kind: type, direction: Direction | None, zone: tuple[str, ...], low: int, high: int
+        self,
+        kind: type,
+        direction: Direction | None,
+        zone: tuple[str, ...],
+        low: int,
+        high: int,
+        lookup: Lookup,
     ) -> None:
         self.kind = kind
         self.direction = direction
         self.zone = zone
         self.low = low
         self.high = high
-        self.lookup = shared(kind, direction)
+        self.lookup = lookup
         counts = multiset.counts_by_size(zone)[low : high + 1]
         self.starts = (0, *itertools.accumulate(counts))
         """``starts[i]``: the index of the first action with ``low + i`` cards."""
@@ -238,7 +269,9 @@ class LegalActions(Sequence[Action]):
     @classmethod
     def join(cls, parts: Sequence[Part]) -> LegalActions:
         """Listed and lazy parts, in order; parts that are all listed become one tuple."""
-        if not any(isinstance(part, Subsets) for part in parts):
+        if Subsets not in map(type, parts):
+            if len(parts) == 1:
+                return cls.of(parts[0])  # type: ignore[arg-type]
             return cls.of(tuple(itertools.chain.from_iterable(parts)))
         kept = tuple(part for part in parts if len(part))
         self = object.__new__(cls)

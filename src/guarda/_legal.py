@@ -17,12 +17,13 @@ from typing import assert_never
 from guarda import _multiset as multiset
 from guarda._action_lists import (
     LAZY_FROM,
+    Budget,
     LegalActions,
+    Lookup,
     Memo,
     Part,
+    SharedActions,
     Subsets,
-    clear_shared_actions,
-    shared,
 )
 from guarda._actions import (
     ACTION_TYPES,
@@ -95,137 +96,141 @@ PHASE_ACTIONS: dict[Phase, tuple[type, ...]] = {
 """The action types each phase accepts."""
 
 
-_LISTED_HAND = 8
-"""Hands of at most this many cards always have their card choices listed (at most 255)."""
+_LISTED_HAND = 6
+"""Hands of at most this many cards always have their card choices listed (at most 63)."""
 
-_MEMO_LIMIT = 1 << 18
-"""The weight (listed actions) each memo of listed actions keeps at most."""
+_BUDGET = 1 << 20
+"""What one configuration's caches keep at most: listed actions plus shared actions.
 
-
-def _run(
-    kind: type, direction: Direction | None, hand: tuple[str, ...], low: int, high: int
-) -> Part:
-    """``kind([direction,] cards)`` for every sub-multiset of ``hand`` with ``low..high`` cards.
-
-    Listed when short, a lazy [`Subsets`][guarda._action_lists.Subsets] run when long.
-    """
-    high = min(high, len(hand))
-    if low > high:
-        return ()
-    if len(hand) > _LISTED_HAND and Subsets.count(hand, low, high) >= LAZY_FROM:
-        return Subsets(kind, direction, hand, low, high)
-    groups = multiset.submultisets(hand)[low : high + 1]
-    return tuple(map(shared(kind, direction), itertools.chain.from_iterable(groups)))
-
-
-def _weighed(value: Part | LegalActions) -> tuple[Part | LegalActions, int]:
-    """A value and its weight for a memo: listed actions count, lazy runs count 1."""
-    if isinstance(value, Subsets):
-        return value, 1
-    if isinstance(value, LegalActions) and value.is_lazy:
-        return value, 8
-    return value, len(value) + 1
-
-
-_RUNS: Memo[tuple[type, Direction | None, tuple[str, ...], int, int], Part] = Memo(
-    lambda key: _weighed(_run(*key)),  # type: ignore[arg-type,return-value]
-    _MEMO_LIMIT,
-)
-"""[`_run`][guarda._legal._run] by its arguments."""
+Listing the actions of the hands a Modern 2-player game meets over a thousand random
+games weighs about 800,000; the memory of a full budget is about 30 MB.
+"""
 
 
 class _Directed:
     """The moves (or pushes) a listed hand can pay for, built per direction when needed.
 
     ``up_to(index, distance)`` gives ``kind(DIRECTIONS[index], cards)`` for every
-    sub-multiset of the hand with 1 to ``distance`` cards, by size: the prefix of the
-    direction's actions, built once.
+    sub-multiset of the hand with 1 to ``distance`` cards, by size: a prefix of the
+    direction's actions, built as far as needed so far.
     """
 
-    __slots__ = ("built", "ends", "groups", "kind")
+    __slots__ = ("budget", "built", "ends", "groups", "hand", "lookups")
 
-    def __init__(self, kind: type, hand: tuple[str, ...]) -> None:
-        self.kind = kind
-        self.groups = multiset.submultisets(hand)[1:]
-        # ends[k]: how many non-empty sub-multisets have at most k cards.
-        self.ends = (0, *itertools.accumulate(map(len, self.groups)))
-        self.built: list[tuple[Action, ...] | None] = [None, None, None, None]
+    def __init__(self, lookups: tuple[Lookup, ...], hand: tuple[str, ...], budget: Budget) -> None:
+        self.lookups = lookups
+        self.budget = budget
+        self.hand = hand
+        self.groups: list[tuple[tuple[str, ...], ...]] = []
+        """The sub-multisets of 1, 2, ... cards, as far as listed so far."""
+        self.ends = [0]
+        """``ends[k]``: how many of them have at most ``k`` cards."""
+        self.built: list[tuple[Action, ...]] = [(), (), (), ()]
 
     def up_to(self, index: int, distance: int) -> tuple[Action, ...]:
+        distance = min(distance, len(self.hand))
+        while len(self.groups) < distance:
+            group = tuple(multiset.of_size(self.hand, len(self.groups) + 1))
+            self.groups.append(group)
+            self.ends.append(self.ends[-1] + len(group))
+        end = self.ends[distance]
         built = self.built[index]
-        if built is None:
-            lookup = shared(self.kind, DIRECTIONS[index])
-            built = self.built[index] = tuple(
-                map(lookup, itertools.chain.from_iterable(self.groups))
-            )
-        end = self.ends[min(distance, len(self.ends) - 1)]
+        if len(built) < end:
+            # Build as far as needed so far: a longer reach later builds again.
+            cards = itertools.islice(itertools.chain.from_iterable(self.groups), end)
+            built = self.built[index] = tuple(map(self.lookups[index], cards))
+            self.budget.spend(end)
         return built if end == len(built) else built[:end]
 
 
-def _new_directed(key: tuple[type, tuple[str, ...]]) -> tuple[_Directed, int]:
-    directed = _Directed(*key)
-    return directed, 4 * directed.ends[-1] + 1
+def _weight(actions: LegalActions) -> int:
+    return 8 if actions.is_lazy else len(actions) + 1
 
 
-_DIRECTED: Memo[tuple[type, tuple[str, ...]], _Directed] = Memo(_new_directed, _MEMO_LIMIT)
-"""The moves or pushes of each listed hand, by ``(kind, hand)``."""
+class _Lists:
+    """One configuration's listed actions, kept on its tables and spending one budget.
+
+    Lists depend only on a hand (or the cells allowed), never on the rest of the state,
+    so they are kept by hand: most steps list actions with one dictionary lookup.
+    """
+
+    __slots__ = ("act", "budget", "cards", "directed", "placements", "react", "shared")
+
+    def __init__(self) -> None:
+        self.budget = Budget(_BUDGET)
+        self.shared = SharedActions(self.budget)
+        self.act: Memo[tuple[str, ...], LegalActions] = Memo(self._act, self.budget)
+        self.cards: Memo[tuple[type, tuple[str, ...], int, int], LegalActions] = Memo(
+            self._cards, self.budget
+        )
+        self.react: Memo[tuple[type, tuple[str, ...], int, tuple[Action, ...]], LegalActions]
+        self.react = Memo(self._react, self.budget)
+        self.directed: Memo[tuple[type, tuple[str, ...]], _Directed] = Memo(
+            self._directed, self.budget
+        )
+        self.placements: Memo[tuple[Cell, ...], LegalActions] = Memo(self._placements, self.budget)
+
+    def run(
+        self, kind: type, direction: Direction | None, hand: tuple[str, ...], low: int, high: int
+    ) -> Part:
+        """``kind([direction,] cards)`` for every sub-multiset of ``hand`` with ``low..high``
+        cards: listed when short, a lazy [`Subsets`][guarda._action_lists.Subsets] run when long.
+        """
+        high = min(high, len(hand))
+        if low > high:
+            return ()
+        lookup = self.shared.lookup(kind, direction)
+        if len(hand) > _LISTED_HAND and Subsets.count(hand, low, high) >= LAZY_FROM:
+            return Subsets(kind, direction, hand, low, high, lookup)
+        groups = multiset.submultisets(hand)[low : high + 1]
+        return tuple(map(lookup, itertools.chain.from_iterable(groups)))
+
+    def line(self, kind: type, index: int, hand: tuple[str, ...], distance: int) -> Part:
+        """The moves (or pushes) of ``hand`` one way, burning 1 to ``distance`` cards (R13)."""
+        if len(hand) > _LISTED_HAND and Subsets.count(hand, 1, distance) >= LAZY_FROM:
+            return self.run(kind, DIRECTIONS[index], hand, 1, distance)
+        return self.directed[kind, hand].up_to(index, distance)
+
+    def single(self, kind: type, hand: tuple[str, ...]) -> tuple[Action, ...]:
+        """``kind(card)`` for every distinct card of ``hand``, sorted."""
+        return tuple(map(self.shared.lookup(kind), ((card,) for card in dict.fromkeys(hand))))
+
+    def _act(self, hand: tuple[str, ...]) -> tuple[LegalActions, int]:
+        attacks = self.run(Attack, None, hand, 1, len(hand))
+        actions = LegalActions.join((self.single(PrepareGuard, hand), attacks, (_PASS,)))
+        return actions, _weight(actions)
+
+    def _cards(self, key: tuple[type, tuple[str, ...], int, int]) -> tuple[LegalActions, int]:
+        kind, hand, low, high = key
+        actions = LegalActions.join((self.run(kind, None, hand, low, high),))
+        return actions, _weight(actions)
+
+    def _react(
+        self, key: tuple[type, tuple[str, ...], int, tuple[Action, ...]]
+    ) -> tuple[LegalActions, int]:
+        kind, cards, most, tail = key
+        actions = LegalActions.join((self.run(kind, None, cards, 1, most), tail))
+        return actions, _weight(actions)
+
+    def _directed(self, key: tuple[type, tuple[str, ...]]) -> tuple[_Directed, int]:
+        kind, hand = key
+        lookups = tuple(self.shared.lookup(kind, direction) for direction in DIRECTIONS)
+        return _Directed(lookups, hand, self.budget), 4
+
+    def _placements(self, cells: tuple[Cell, ...]) -> tuple[LegalActions, int]:
+        return LegalActions.of(tuple(PlacePiece(cell) for cell in cells)), len(cells) + 1
 
 
-def _line_run(kind: type, index: int, hand: tuple[str, ...], distance: int) -> Part:
-    """The moves (or pushes) of ``hand`` one way, burning 1 to ``distance`` cards (R13)."""
-    if len(hand) > _LISTED_HAND:
-        return _RUNS[kind, DIRECTIONS[index], hand, 1, distance]
-    return _DIRECTED[kind, hand].up_to(index, distance)
+_LISTS = "lists"
+"""The key of a configuration's [`_Lists`][guarda._legal._Lists] in its tables' caches."""
 
 
-def _single_card(kind: type, hand: tuple[str, ...]) -> tuple[Action, ...]:
-    """``kind(card)`` for every distinct card of ``hand``, sorted."""
-    return tuple(map(shared(kind), ((card,) for card in dict.fromkeys(hand))))
-
-
-def _joined(key: tuple[Part, ...]) -> tuple[LegalActions, int]:
-    actions = LegalActions.join(key)
-    return actions, 8 if actions.is_lazy else len(actions) + 1
-
-
-def _card_list(key: tuple[type, tuple[str, ...], int, int]) -> tuple[LegalActions, int]:
-    kind, hand, low, high = key
-    return _joined((_run(kind, None, hand, low, high),))
-
-
-_CARDS: Memo[tuple[type, tuple[str, ...], int, int], LegalActions] = Memo(_card_list, _MEMO_LIMIT)
-"""Settle, discard-down and defence lists by ``(kind, cards, low, high)``."""
-
-
-def _act_list(hand: tuple[str, ...]) -> tuple[LegalActions, int]:
-    return _joined(
-        (_single_card(PrepareGuard, hand), _run(Attack, None, hand, 1, len(hand)), (_PASS,))
-    )
-
-
-_ACT: Memo[tuple[str, ...], LegalActions] = Memo(_act_list, _MEMO_LIMIT)
-"""The Act phase's actions by hand."""
-
-
-def _react_list(
-    key: tuple[type, tuple[str, ...], int, tuple[Action, ...]],
-) -> tuple[LegalActions, int]:
-    kind, cards, most, tail = key
-    return _joined((_run(kind, None, cards, 1, most), tail))
-
-
-_REACT: Memo[tuple[type, tuple[str, ...], int, tuple[Action, ...]], LegalActions] = Memo(
-    _react_list, _MEMO_LIMIT
-)
-"""Reactions and counters by ``(kind, covering cards, most cards, the fixed tail)``."""
-
-
-def _placement_list(cells: tuple[Cell, ...]) -> tuple[LegalActions, int]:
-    return LegalActions.of(tuple(PlacePiece(cell) for cell in cells)), len(cells) + 1
-
-
-_PLACEMENTS: Memo[tuple[Cell, ...], LegalActions] = Memo(_placement_list, _MEMO_LIMIT)
-"""Setup placements by the cells allowed."""
+def _lists(t: Tables) -> _Lists:
+    found = t.caches.get(_LISTS)
+    if found is None:
+        found = t.caches.setdefault(_LISTS, _Lists())
+    assert isinstance(found, _Lists)
+    return found
 
 
 _END_MOVE = EndMove()
@@ -244,43 +249,44 @@ def list_actions(state: GameState) -> LegalActions:
     if phase is Phase.OVER:
         return _NOTHING
     t = tables(state.config)
+    lists = _lists(t)
     actor = state.actor
     assert actor is not None
     player = state.players[actor]
     hand = player.hand
     if phase is Phase.MOVE:
-        return _move_actions(t, state, player)
+        return _move_actions(t, lists, state, player)
     if phase is Phase.ACT:
-        return _ACT[hand]
+        return lists.act[hand]
     if phase is Phase.SETTLE:
-        return _CARDS[Settle, hand, 0, len(hand)]
+        return lists.cards[Settle, hand, 0, len(hand)]
     if phase is Phase.REACT:
         attack = state.attack
         assert attack is not None and player.position is not None
         cards = covering(hand, t.defence[actor], player.position.index(t.size))
         guard = player.guard
         if guard is not None and guard.status is GuardStatus.SET:
-            return _REACT[Defend, cards, attack.damage, (_ACTIVATE, _TAKE)]
-        return _REACT[Defend, cards, attack.damage, (_TAKE,)]
+            return lists.react[Defend, cards, attack.damage, (_ACTIVATE, _TAKE)]
+        return lists.react[Defend, cards, attack.damage, (_TAKE,)]
     if phase is Phase.COUNTER:
         attack = state.attack
         assert attack is not None and player.position is not None
         cards = covering(hand, t.defence[actor], player.position.index(t.size))
-        return _REACT[DefendCounter, cards, attack.counter, (_TAKE,)]
+        return lists.react[DefendCounter, cards, attack.counter, (_TAKE,)]
     if phase is Phase.SET_GUARD:
         return _SET
     if phase is Phase.NEW_GUARD:
-        return LegalActions.of((*_single_card(PrepareNewGuard, hand), _DECLINE))
+        return LegalActions.of((*lists.single(PrepareNewGuard, hand), _DECLINE))
     if phase is Phase.DISCARD:
         excess = len(hand) - hand_target(t.config, player)
-        return _CARDS[DiscardDown, hand, excess, excess]
+        return lists.cards[DiscardDown, hand, excess, excess]
     if phase is Phase.SETUP:
         mask = placement_mask(t, state.players, actor)
-        return _PLACEMENTS[tuple(cell for i, cell in enumerate(t.cells) if mask >> i & 1)]
+        return lists.placements[tuple(cell for i, cell in enumerate(t.cells) if mask >> i & 1)]
     assert_never(phase)
 
 
-def _move_actions(t: Tables, state: GameState, player: PlayerState) -> LegalActions:
+def _move_actions(t: Tables, lists: _Lists, state: GameState, player: PlayerState) -> LegalActions:
     actor = state.actor
     assert actor is not None and player.position is not None
     hand = player.hand
@@ -292,21 +298,21 @@ def _move_actions(t: Tables, state: GameState, player: PlayerState) -> LegalActi
     if not state.has_moved:
         for index, distance in enumerate(reaches):
             if distance:
-                parts.append(_line_run(Move, index, hand, distance))
+                parts.append(lists.line(Move, index, hand, distance))
     team = t.team[actor]
     for index, neighbour, distance in pushes:
         owner = occupant(players, t.cells[neighbour])
         if owner is not None and t.team[owner] != team:
-            parts.append(_line_run(Push, index, hand, distance))
+            parts.append(lists.line(Push, index, hand, distance))
     parts.append((_END_MOVE,))
     return LegalActions.join(parts)
 
 
-def clear_action_caches() -> None:
-    """Empty every memo of listed actions (and the shared action tables)."""
-    for memo in (_RUNS, _DIRECTED, _CARDS, _ACT, _REACT, _PLACEMENTS):
-        memo.reset()
-    clear_shared_actions()
+def clear_action_caches(t: Tables) -> None:
+    """Empty one configuration's listed and shared actions."""
+    found = t.caches.get(_LISTS)
+    if isinstance(found, _Lists):
+        found.budget.reset()
 
 
 def _illegal(message: str, rule: str, path: str = "action") -> IllegalActionError:

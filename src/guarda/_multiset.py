@@ -89,12 +89,13 @@ def _profile(zone: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[int, ...], l
     distinct = tuple(dict.fromkeys(zone))
     copies = tuple(zone.count(card) for card in distinct)
     width = len(zone) + 1
-    suffix = [[0] * width for _ in range(len(distinct) + 1)]
-    suffix[-1][0] = 1
+    suffix = [[0] * width for _ in range(len(distinct))]
+    suffix.append([1] + [0] * (width - 1))
     for i in range(len(distinct) - 1, -1, -1):
-        after, row, most = suffix[i + 1], suffix[i], copies[i]
-        for k in range(width):
-            row[k] = sum(after[k - j] for j in range(min(most, k) + 1))
+        # row[k] = after[k] + after[k - 1] + ... + after[k - copies]: prefix sums.
+        after, most = suffix[i + 1], copies[i]
+        prefix = (0, *itertools.accumulate(after))
+        suffix[i] = [prefix[k + 1] - prefix[max(0, k - most)] for k in range(width)]
     return distinct, copies, suffix
 
 

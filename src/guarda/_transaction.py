@@ -193,22 +193,23 @@ class Transaction:
         """The new state and the events produced."""
         events = tuple(self.events)
         return (
+            # Positional on the hot path: tests/test_field_order.py pins the field order.
             GameState(
-                config=self.state.config,
-                phase=self.phase,
-                turn=self.turn,
-                actor=self.actor,
-                players=tuple(self.players),
-                rng=self.rng,
-                turn_number=self.turn_number,
-                turns_ended=self.turns_ended,
-                has_moved=self.has_moved,
-                attack=self.attack,
-                loot=self.loot,
-                pot=self.pot,
-                first_placed=self.first_placed,
-                outcome=self.outcome,
-                log=EventLog(events, self.state.log) if events else self.state.log,
+                self.state.config,
+                self.phase,
+                self.turn,
+                self.actor,
+                tuple(self.players),
+                self.rng,
+                self.turn_number,
+                self.turns_ended,
+                self.has_moved,
+                self.attack,
+                self.loot,
+                self.pot,
+                self.first_placed,
+                self.outcome,
+                EventLog(events, self.state.log) if events else self.state.log,
             ),
             events,
         )
@@ -538,20 +539,23 @@ class Transaction:
         assert attack is not None
         return attack
 
-    def take_cards(self, index: int, cards: tuple[str, ...]) -> PlayerState:
-        """The player ``index`` without ``cards`` in hand (the caller stores the result)."""
+    def hand_without(
+        self, index: int, cards: tuple[str, ...]
+    ) -> tuple[PlayerState, tuple[str, ...]]:
+        """The player ``index`` and their hand without ``cards`` (the caller stores it)."""
         player = self.players[index]
         hand = multiset.remove(player.hand, cards)
         assert hand is not None
-        return player_with(player, hand=hand)
+        return player, hand
 
     def settle(self, cards: tuple[str, ...]) -> None:
         """Settle: face-up cards to the discards, ``cards`` discarded face down (R16)."""
         actor = self.turn
-        me = self.take_cards(actor, cards)
+        me, hand = self.hand_without(actor, cards)
         face_up = tuple(sorted(me.in_play))
         self.players[actor] = player_with(
             me,
+            hand=hand,
             in_play=(),
             discard_known=multiset.add(me.discard_known, face_up),
             discard_hidden=multiset.add(me.discard_hidden, cards),
@@ -563,9 +567,10 @@ class Transaction:
 
     def burn(self, actor: int, cards: tuple[str, ...], position: Cell | None = None) -> None:
         """Burn cards face down to move or push (R13), moving the burner to ``position``."""
-        me = self.take_cards(actor, cards)
+        me, hand = self.hand_without(actor, cards)
         self.players[actor] = player_with(
             me,
+            hand=hand,
             discard_hidden=multiset.add(me.discard_hidden, cards),
             position=me.position if position is None else position,
         )
@@ -600,9 +605,9 @@ class Transaction:
     def discard_down(self, cards: tuple[str, ...]) -> None:
         """Discard down to the hand size, face down; the Move phase begins (R12)."""
         actor = self.turn
-        me = self.take_cards(actor, cards)
+        me, hand = self.hand_without(actor, cards)
         self.players[actor] = player_with(
-            me, discard_hidden=multiset.add(me.discard_hidden, cards)
+            me, hand=hand, discard_hidden=multiset.add(me.discard_hidden, cards)
         )
         self.events.append(CardsDiscarded(actor, len(cards), cards, DiscardReason.DRAW))
         self.phase = Phase.MOVE
@@ -610,13 +615,13 @@ class Transaction:
     def prepare_guard(self, card: str) -> None:
         """Lay a guard sideways, discarding the old one face down (R14)."""
         actor = self.turn
-        me = self.take_cards(actor, (card,))
+        me, hand = self.hand_without(actor, (card,))
         discard = me.discard_hidden
         if me.guard is not None:
             discard = multiset.add(discard, (me.guard.card,))
             self.events.append(GuardDiscarded(actor, me.guard.card))
         self.players[actor] = player_with(
-            me, guard=Guard(card, GuardStatus.PREPARING), discard_hidden=discard
+            me, hand=hand, guard=Guard(card, GuardStatus.PREPARING), discard_hidden=discard
         )
         self.events.append(GuardPrepared(actor, card))
         self.phase = Phase.SETTLE
@@ -635,8 +640,8 @@ class Transaction:
     def attack_with(self, cards: tuple[str, ...]) -> None:
         """Play attack cards face up and start the first defender's reaction (R15, R17)."""
         actor = self.turn
-        me = self.take_cards(actor, cards)
-        self.players[actor] = player_with(me, in_play=multiset.add(me.in_play, cards))
+        me, hand = self.hand_without(actor, cards)
+        self.players[actor] = player_with(me, hand=hand, in_play=multiset.add(me.in_play, cards))
         hits = attack_hits(self.tables, self.players, actor, cards)
         self.events.append(AttackDeclared(actor, cards, hits))
         self.begin_reaction(actor, cards, list(hits))
@@ -653,16 +658,18 @@ class Transaction:
         """Play defence cards face up from the hand (R19)."""
         actor = self.actor
         assert actor is not None
-        me = self.take_cards(actor, cards)
-        self.players[actor] = player_with(me, discard_known=multiset.add(me.discard_known, cards))
+        me, hand = self.hand_without(actor, cards)
+        self.players[actor] = player_with(
+            me, hand=hand, discard_known=multiset.add(me.discard_known, cards)
+        )
         self.events.append(Defended(actor, cards, against))
 
     def prepare_new_guard(self, card: str) -> None:
         """After a critical block, lay a new guard sideways (R20)."""
         actor = self.actor
         assert actor is not None
-        me = self.take_cards(actor, (card,))
-        self.players[actor] = player_with(me, guard=Guard(card, GuardStatus.PREPARING))
+        me, hand = self.hand_without(actor, (card,))
+        self.players[actor] = player_with(me, hand=hand, guard=Guard(card, GuardStatus.PREPARING))
         self.events.append(GuardPrepared(actor, card))
         self.finish_unit(0, 0)
 
