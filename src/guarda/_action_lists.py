@@ -14,14 +14,17 @@ import bisect
 import functools
 import itertools
 import operator
-from collections.abc import Callable, Iterator, Sequence
+import weakref
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, TypeVar, overload
 
 from guarda import _multiset as multiset
-from guarda._actions import Action, PrepareGuard, PrepareNewGuard
+from guarda._actions import ACTION_TYPES, Action, PrepareGuard, PrepareNewGuard
 from guarda._geometry import Direction
+from guarda.errors import ArgumentError
 
 __all__ = [
+    "ACTION_WEIGHT",
     "LAZY_FROM",
     "Budget",
     "LegalActions",
@@ -33,6 +36,9 @@ __all__ = [
 
 K = TypeVar("K")
 V = TypeVar("V")
+
+ACTION_WEIGHT = 24
+"""What keeping one shared action costs a budget, in list entries (8 bytes each)."""
 
 LAZY_FROM = 128
 """Runs of at least this many card choices are kept lazy instead of listed."""
@@ -51,7 +57,13 @@ class Budget:
     def __init__(self, limit: int) -> None:
         self.limit = limit
         self.weight = 0
-        self.caches: list[dict[Any, Any]] = []
+        self.caches: dict[int, weakref.ref[dict[Any, Any]]] = {}
+        """The caches on this budget, weakly: a configuration's caches die with it."""
+
+    def add(self, cache: dict[Any, Any]) -> None:
+        """Put a cache on this budget."""
+        key = id(cache)
+        self.caches[key] = weakref.ref(cache, lambda _: self.caches.pop(key, None))
 
     def spend(self, weight: int) -> None:
         """Account for ``weight`` more; start every cache over if that passes the limit."""
@@ -61,8 +73,10 @@ class Budget:
 
     def reset(self) -> None:
         """Empty every cache on this budget."""
-        for cache in self.caches:
-            cache.clear()
+        for ref in list(self.caches.values()):
+            cache = ref()
+            if cache is not None:
+                cache.clear()
         self.weight = 0
 
 
@@ -75,13 +89,13 @@ class Memo(dict[K, V]):
     keep far more memory than small ones.
     """
 
-    __slots__ = ("budget", "build")
+    __slots__ = ("__weakref__", "budget", "build")
 
     def __init__(self, build: Callable[[K], tuple[V, int]], budget: Budget) -> None:
         super().__init__()
         self.build = build
         self.budget = budget
-        budget.caches.append(self)
+        budget.add(self)
 
     def __missing__(self, key: K) -> V:
         value, weight = self.build(key)
@@ -98,17 +112,17 @@ class _Shared(dict[tuple[str, ...], Action]):
     budget.
     """
 
-    __slots__ = ("budget", "make")
+    __slots__ = ("__weakref__", "budget", "make")
 
     def __init__(self, make: Callable[[tuple[str, ...]], Action], budget: Budget) -> None:
         super().__init__()
         self.make = make
         self.budget = budget
-        budget.caches.append(self)
+        budget.add(self)
 
     def __missing__(self, cards: tuple[str, ...]) -> Action:
         action = self.make(cards)
-        self.budget.spend(1)
+        self.budget.spend(ACTION_WEIGHT)
         self[cards] = action
         return action
 
@@ -249,8 +263,13 @@ class LegalActions(Sequence[Action]):
     _starts: tuple[int, ...]
     _size: int
 
-    def __init__(self, actions: Sequence[Action] = ()) -> None:
+    def __init__(self, actions: Iterable[Action] = ()) -> None:
+        if isinstance(actions, (str, bytes)) or not isinstance(actions, Iterable):
+            raise ArgumentError(f"not a sequence of actions: {actions!r}", path="actions")
         items = tuple(actions)
+        for index, action in enumerate(items):
+            if not isinstance(action, ACTION_TYPES):
+                raise ArgumentError(f"not an action: {action!r}", path=f"actions[{index}]")
         self._items = items
         self._parts = (items,)
         self._starts = (0, len(items))

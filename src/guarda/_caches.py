@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from guarda import _geometry, _multiset
 from guarda._legal import clear_action_caches
-from guarda._tables import clear_tables, live_tables
+from guarda._tables import clear_tables
 from guarda._views import clear_view_caches
 
 __all__ = ["clear_caches"]
@@ -27,8 +27,7 @@ def clear_caches() -> None:
         >>> len(guarda.legal_actions(state)) > 0
         True
     """
-    for found in live_tables():
-        clear_action_caches(found)
+    clear_action_caches()
     clear_tables()
     _multiset.clear_caches()
     _geometry.clear_caches()

@@ -99,11 +99,13 @@ PHASE_ACTIONS: dict[Phase, tuple[type, ...]] = {
 _LISTED_HAND = 6
 """Hands of at most this many cards always have their card choices listed (at most 63)."""
 
-_BUDGET = 1 << 20
-"""What one configuration's caches keep at most: listed actions plus shared actions.
+BUDGET = Budget(3 << 20)
+"""What the caches of listed and shared actions keep at most, over every configuration.
 
-Listing the actions of the hands a Modern 2-player game meets over a thousand random
-games weighs about 800,000; the memory of a full budget is about 30 MB.
+Weighed in list entries (8 bytes each; a shared action counts as
+[`ACTION_WEIGHT`][guarda._action_lists.ACTION_WEIGHT]): about 3 million, some 35 MB of
+memory when full, at which point every cache starts over. What a Modern 2-player game
+meets over a thousand random games weighs about 1 million.
 """
 
 
@@ -157,7 +159,7 @@ class _Lists:
     __slots__ = ("act", "budget", "cards", "directed", "placements", "react", "shared")
 
     def __init__(self) -> None:
-        self.budget = Budget(_BUDGET)
+        self.budget = BUDGET
         self.shared = SharedActions(self.budget)
         self.act: Memo[tuple[str, ...], LegalActions] = Memo(self._act, self.budget)
         self.cards: Memo[tuple[type, tuple[str, ...], int, int], LegalActions] = Memo(
@@ -308,11 +310,9 @@ def _move_actions(t: Tables, lists: _Lists, state: GameState, player: PlayerStat
     return LegalActions.join(parts)
 
 
-def clear_action_caches(t: Tables) -> None:
-    """Empty one configuration's listed and shared actions."""
-    found = t.caches.get(_LISTS)
-    if isinstance(found, _Lists):
-        found.budget.reset()
+def clear_action_caches() -> None:
+    """Empty every cache of listed and shared actions."""
+    BUDGET.reset()
 
 
 def _illegal(message: str, rule: str, path: str = "action") -> IllegalActionError:

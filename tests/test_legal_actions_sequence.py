@@ -1,0 +1,135 @@
+"""`LegalActions`, a tuple-like sequence lazy for big hands; bounded caches; tables by identity."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import guarda
+from guarda import Attack, GameState, LegalActions, Pass, Phase, PrepareGuard, _legal, _tables
+
+BIG = guarda.custom(12, players=2, turn_limit=40)
+"""A 12x12 field: 12-card hands, so 4,096 sub-multisets (lazy runs)."""
+
+
+def play_to(config: guarda.Config, seed: int, steps: int) -> GameState:
+    """The state after ``steps`` seeded random actions (or the end)."""
+    choose = random.Random(seed)
+    state = guarda.new_game(config, seed=seed)
+    for _ in range(steps):
+        if state.is_over:
+            break
+        state, _ = guarda.apply(state, choose.choice(guarda.legal_actions(state)))
+    return state
+
+
+def reference_act_actions(hand: tuple[str, ...]) -> tuple[guarda.Action, ...]:
+    """The Act phase's actions, enumerated independently of the engine (R14, P7, P8)."""
+    attacks = [
+        Attack(cards)
+        for size in range(1, len(hand) + 1)
+        for cards in sorted(set(itertools.combinations(hand, size)))
+    ]
+    return (*(PrepareGuard(card) for card in sorted(set(hand))), *attacks, Pass())
+
+
+@settings(max_examples=25)
+@given(seed=st.integers(0, 2**32 - 1), steps=st.integers(0, 120))
+def test_lazy_sequences_behave_like_the_tuple_they_stand_for(seed: int, steps: int) -> None:
+    state = play_to(BIG, seed, steps)
+    actions = guarda.legal_actions(state)
+    listed = tuple(actions)
+    assert len(actions) == len(listed)
+    assert actions == listed and listed == actions
+    assert hash(actions) == hash(listed)
+    choose = random.Random(seed)
+    for _ in range(20):
+        if not listed:
+            break
+        index = choose.randrange(-len(listed), len(listed))
+        assert actions[index] == listed[index]
+        assert listed[index] in actions
+        assert actions.index(listed[index]) == listed.index(listed[index])
+    assert actions[3:40:7] == listed[3:40:7]
+    assert Attack(("V1",) * 5) not in actions
+
+
+def test_a_big_hand_lists_its_attacks_lazily_and_exactly() -> None:
+    hand = ("V1", "V1", "V2", "V3", "V4", "V5", "H1", "H2", "H2", "H7", "H9", "H12")
+    state = (
+        guarda.PositionBuilder(BIG, seed=3)
+        .player(0, position="f1", hand=hand)
+        .player(1, position="f12")
+        .to_act(0, Phase.ACT)
+        .build()
+    )
+    actions = guarda.legal_actions(state)
+    assert actions.is_lazy
+    assert tuple(actions) == reference_act_actions(state.players[state.turn].hand)
+    # Every action handed out lazily is legal, and apply takes it.
+    for index in (0, len(actions) // 2, len(actions) - 2):
+        assert guarda.is_legal(state, actions[index])
+        guarda.apply(state, actions[index])
+
+
+def test_small_hands_are_listed() -> None:
+    state = play_to(guarda.modern(), 3, 30)
+    assert not guarda.legal_actions(state).is_lazy
+
+
+def test_legal_actions_are_empty_when_the_game_is_over() -> None:
+    state = play_to(guarda.grda(), 1, 10_000)
+    assert state.is_over
+    assert guarda.legal_actions(state) == () and len(guarda.legal_actions(state)) == 0
+
+
+def test_the_caches_of_listed_actions_stay_within_their_budget(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(_legal.BUDGET, "limit", 5_000)
+    guarda.clear_caches()
+    for index, config in enumerate((guarda.modern(), guarda.classic(players=4), BIG)):
+        play_to(config, index, 300)
+        # A value heavier than the budget is still kept alone, so allow one more.
+        assert _legal.BUDGET.weight <= 5_000 + 24 * 4_096
+    guarda.clear_caches()
+    assert _legal.BUDGET.weight == 0
+    state = play_to(guarda.modern(), 5, 40)
+    assert guarda.legal_actions(state) == tuple(guarda.legal_actions(state))
+
+
+def test_a_loaded_configuration_shares_the_tables_of_an_equal_one() -> None:
+    config = guarda.modern(players=3)
+    loaded = guarda.loads(guarda.dumps(config), guarda.Config)
+    assert loaded is not config and loaded == config
+    assert _tables.tables(loaded) is _tables.tables(config)
+
+
+def test_playing_never_compares_configurations(monkeypatch: pytest.MonkeyPatch) -> None:
+    loaded = guarda.loads(guarda.dumps(guarda.modern()), guarda.Config)
+    state = play_to(loaded, 7, 1)  # the tables are attached on the first step
+    compared: list[Any] = []
+    original = guarda.Config.__eq__
+
+    def counting(self: guarda.Config, other: object) -> bool:
+        compared.append(other)
+        return original(self, other)
+
+    monkeypatch.setattr(guarda.Config, "__eq__", counting)
+    choose = random.Random(7)
+    for _ in range(200):
+        if state.is_over:
+            break
+        state, _ = guarda.apply(state, choose.choice(guarda.legal_actions(state)))
+    assert compared == []
+
+
+def test_legal_actions_can_be_built_from_actions_only() -> None:
+    assert LegalActions((Pass(),)) == (Pass(),)
+    with pytest.raises(guarda.ArgumentError):
+        LegalActions(("pass",))  # type: ignore[arg-type]
