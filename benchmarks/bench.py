@@ -143,8 +143,6 @@ def state_round_trip(scale: float, repeats: int = 300) -> Result:
     Returns:
         Microseconds per round trip, and the document size.
     """
-    from guarda._serialization import dumps, loads
-
     choose = random.Random(2)
     state = guarda.new_game(guarda.modern(2), 2)
     while state.turn_number < 20 and not state.is_over:
@@ -152,9 +150,9 @@ def state_round_trip(scale: float, repeats: int = 300) -> Result:
     count = max(1, round(repeats * scale))
     start = time.perf_counter()
     for _ in range(count):
-        loads(dumps(state, secrets=True), guarda.GameState)
+        guarda.loads(guarda.dumps(state, secrets=True), guarda.GameState)
     elapsed = (time.perf_counter() - start) / count * 1e6
-    size = len(dumps(state, secrets=True))
+    size = len(guarda.dumps(state, secrets=True))
     return Result(
         "state dumps+loads (mid-game)",
         elapsed,

@@ -21,8 +21,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import guarda
+from guarda._documents import KINDS, dumps, from_document, loads, structure, unstructure
 from guarda._records import GameRecord, Recorder, final_state, seat_record
-from guarda._serialization import KINDS, dumps, from_document, loads, structure
 from guarda._state import GameState, Phase
 from guarda._views import view
 from guarda.errors import GuardaError
@@ -223,4 +223,4 @@ def test_random_data_structures_or_fails_with_a_guarda_error(cls: Any, data: Any
     except GuardaError as error:
         assert error.path is None or isinstance(error.path, str)
     else:
-        assert structure(json.loads(json.dumps(guarda._serialization.unstructure(value))), cls)
+        assert structure(json.loads(json.dumps(unstructure(value))), cls)

@@ -18,7 +18,6 @@ from guarda._events import is_private
 from guarda._records import (
     GameRecord,
     Recorder,
-    ReplayError,
     SeatRecord,
     final_state,
     record_game,
@@ -27,7 +26,7 @@ from guarda._records import (
 )
 from guarda._state import GameState
 from guarda._views import view
-from guarda.errors import GuardaError, IllegalActionError, ParseError
+from guarda.errors import GuardaError, IllegalActionError, ParseError, ReplayError
 
 DATA = Path(__file__).parent / "data"
 RECORD_FILE = DATA / "record_modern_2p.json"

@@ -13,14 +13,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import guarda
-from guarda import _serialization as serialization
+from guarda import _documents as documents
 from guarda._consistency import check_state
-from guarda._serialization import (
+from guarda._documents import (
     FORMAT_VERSION,
     KINDS,
-    DocumentError,
-    SecretsError,
-    UnsupportedVersionError,
     dumps,
     from_document,
     kind_of,
@@ -31,7 +28,13 @@ from guarda._serialization import (
 )
 from guarda._state import GameState, Guard, GuardStatus, Phase
 from guarda._views import PlayerView, view
-from guarda.errors import GuardaError, PositionError
+from guarda.errors import (
+    DocumentError,
+    GuardaError,
+    PositionError,
+    SecretsError,
+    UnsupportedVersionError,
+)
 
 PRESETS = (guarda.classic, guarda.modern, guarda.grda)
 VARIANTS = (
@@ -222,7 +225,7 @@ def test_older_versions_are_migrated_step_by_step(monkeypatch: pytest.MonkeyPatc
         calls.append(old["version"])
         return {**old, "version": 1, "data": {"type": old["data"]["kind"]}}
 
-    monkeypatch.setitem(serialization.MIGRATIONS, 0, from_zero)
+    monkeypatch.setitem(documents.MIGRATIONS, 0, from_zero)
     old = {"format": "guarda", "version": 0, "kind": "action", "data": {"kind": "Pass"}}
     assert from_document(old) == guarda.Pass()
     assert calls == [0]

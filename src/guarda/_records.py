@@ -41,6 +41,7 @@ from guarda._config import Config
 from guarda._engine import apply, new_game
 from guarda._events import Event, visible_event
 from guarda._state import GameState, Outcome
+from guarda._tables import tables
 from guarda.errors import (
     ArgumentError,
     GuardaError,
@@ -217,8 +218,12 @@ def replay(record: GameRecord) -> Iterator[GameState]:
     """
     if not isinstance(record, GameRecord):
         raise ArgumentError(f"not a GameRecord: {record!r}", path="record")
+    # The engine's tables are cached by configuration. A loaded record holds its own
+    # copy of the ruleset: equal to the cached one, but every lookup would compare the
+    # two field by field. Play with the cached object itself.
+    config = tables(record.config).config
     try:
-        state = new_game(record.config, record.seed)
+        state = new_game(config, record.seed)
     except GuardaError as error:  # pragma: no cover - GameRecord checked both
         raise ReplayError(error.message, ply=0, rule=error.rule, path="seed") from error
     yield state
