@@ -445,19 +445,19 @@ def _class_unstructure(cls: type[Any], made: cattrs.Converter) -> UnstructureHoo
 
 def _tagged_union(made: cattrs.Converter, union: Any, tagged: TaggedUnion) -> None:
     """One hook each way: the tag picks the class's own cattrs function directly."""
-    readers = {member.__name__: _class_structure(member, made) for member in tagged.members}
-    writers = {member: _class_unstructure(member, made) for member in tagged.members}
-    names = {member: member.__name__ for member in tagged.members}
-    # What the fast converter checks instead of cattrs (see _known_fields), with the tag:
-    # when every field is required, a count does it (cattrs reads each required one).
-    allowed = {}
-    sizes = {}
+    # Per tag: the class's function, and what the fast converter checks instead of cattrs
+    # (see _known_fields): the fields allowed besides the tag, and when every field is
+    # required, their count with the tag (cattrs reads each required field, so a count
+    # does it). No fields: cattrs checks them itself, and the tag must go.
+    readers: dict[str, tuple[StructureHook, frozenset[str] | None, int]] = {}
     for member in tagged.members:
         known = _known_fields(member, made)
-        if known is not None:
-            allowed[member.__name__] = known | {"type"}
-            if all(field.default is attrs.NOTHING for field in attrs.fields(member)):
-                sizes[member.__name__] = len(known) + 1
+        required = all(field.default is attrs.NOTHING for field in attrs.fields(member))
+        size = len(known) + 1 if known is not None and required else -1
+        allowed = None if known is None else known | {"type"}
+        readers[member.__name__] = (_class_structure(member, made), allowed, size)
+    writers = {member: _class_unstructure(member, made) for member in tagged.members}
+    names = {member: member.__name__ for member in tagged.members}
     label = tagged.label
 
     def structure(value: object, _: object) -> Any:
@@ -466,15 +466,16 @@ def _tagged_union(made: cattrs.Converter, union: Any, tagged: TaggedUnion) -> No
         if "type" not in value:
             raise DocumentError(f"missing the {label} type", path="type")
         tag = value["type"]
-        reader = readers.get(tag) if type(tag) is str else None
-        if reader is None:
+        found = readers.get(tag) if type(tag) is str else None
+        if found is None:
             shown = repr(tag) if type(tag) is str else describe(tag)
             raise DocumentError(f"unknown {label} type {shown}", path="type")
-        if tag not in allowed:
+        reader, allowed, size = found
+        if allowed is None:
             value = value.copy()
             del value["type"]
-        elif len(value) != sizes.get(tag) and not value.keys() <= allowed[tag]:
-            raise DocumentError(f"unknown fields {sorted(value.keys() - allowed[tag])}")
+        elif len(value) != size and not value.keys() <= allowed:
+            raise DocumentError(f"unknown fields {sorted(value.keys() - allowed)}")
         return reader(value, None)
 
     def unstructure(value: Any) -> dict[str, Any]:
