@@ -131,7 +131,8 @@ def _texts(draw: st.DrawFn, depth: int = 0) -> str:
         items = draw(st.lists(_texts(depth + 1), max_size=3))
         return "[" + f",{space}".join(items) + "]"
     keys = draw(st.lists(_KEYS, max_size=4))
-    if keys and draw(st.booleans()):
+    repeat: bool = draw(st.booleans())
+    if keys and repeat:
         keys.append(draw(st.sampled_from(keys)))  # a key given twice
     pairs = [f'"{key}"{space}:{space}{draw(_texts(depth + 1))}' for key in keys]
     return "{" + f",{space}".join(pairs) + "}"
