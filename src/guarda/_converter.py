@@ -10,10 +10,15 @@ in the tables [SPECIAL_TYPES][guarda._converter.SPECIAL_TYPES],
 and so does the JSON Schema generator ([guarda.schemas][guarda.schemas]).
 
 Structuring is strict: integers, strings and booleans must have exactly that JSON type,
-arrays must be arrays, unknown fields are refused. What goes wrong becomes one
-[DocumentError][guarda.errors.DocumentError] through
-[document_error][guarda._converter.document_error], whose ``path`` names the offending
-field (``players[1].hand[0]``).
+arrays must be arrays, unknown fields are refused. [structure][guarda._converter.structure]
+builds a value or raises one [DocumentError][guarda.errors.DocumentError], whose ``path``
+names the offending field (``players[1].hand[0]``): cattrs' detailed validation collects
+what went wrong and [document_error][guarda._converter.document_error] reports it.
+
+Detailed validation costs time on every value, so two converters are made from the same
+hooks. Data straight from a JSON parser is read first by one without it, which is as
+strict but stops at the first error; only when that one fails does
+[converter][guarda._converter.converter] read the data again to say what and where.
 
 Examples:
     >>> import guarda
@@ -35,7 +40,7 @@ from typing import Any, Final
 import attrs
 import cattrs
 import orjson
-from cattrs.cols import homogenous_tuple_structure_factory, iterable_unstructure_factory
+from cattrs.cols import iterable_unstructure_factory, list_structure_factory
 from cattrs.errors import (
     ForbiddenExtraKeysError,
     IterableValidationError,
@@ -345,15 +350,15 @@ def _expect_array(value: object) -> None:
 
 
 def _tuple_structure_factory(tp: Any, made: cattrs.Converter) -> StructureHook:
-    """Arrays: cattrs' tuple structuring, once the data is known to be an array."""
+    """Arrays: cattrs' sequence structuring, once the data is known to be an array."""
     args = typing.get_args(tp)
     if _is_homogeneous(tp):
-        inner = homogenous_tuple_structure_factory(tp, made)
+        inner = list_structure_factory(tp, made)
         if args[0] not in (str, int):
 
             def structure(value: object, _: object) -> tuple[Any, ...]:
                 _expect_array(value)
-                return inner(value, tp)  # type: ignore[no-any-return]
+                return tuple(inner(value, tp))
 
             return structure
         only = {args[0]}
@@ -362,7 +367,7 @@ def _tuple_structure_factory(tp: Any, made: cattrs.Converter) -> StructureHook:
             if type(value) is list and (not value or set(map(type, value)) == only):
                 return tuple(value)
             _expect_array(value)
-            return inner(value, tp)  # type: ignore[no-any-return]
+            return tuple(inner(value, tp))
 
         return structure_plain
     hooks = [made.get_structure_hook(arg) for arg in args]
