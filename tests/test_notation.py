@@ -295,7 +295,7 @@ def test_action_shape_is_checked_without_a_config() -> None:
 
 @pytest.mark.parametrize(
     "action",
-    [Attack(()), Move(Direction.NORTH, ()), DiscardDown(()), Defend(("v2",)), "attack V1"],
+    [Attack(()), Move(Direction.NORTH, ()), DiscardDown(()), "attack V1"],
 )
 def test_values_notation_cannot_express_are_refused(action: Action) -> None:
     with pytest.raises(NotationError):

@@ -25,6 +25,7 @@ from guarda._records import (
     seat_record,
 )
 from guarda._state import GameState
+from guarda._tables import tables
 from guarda._views import view
 from guarda.errors import GuardaError, IllegalActionError, ParseError
 
@@ -129,6 +130,15 @@ def test_replay_yields_every_state_in_order(seed: int, policy: int) -> None:
         assert guarda.apply(before, action)[0] == after
     assert states[-1] == recorder.state
     assert loads(dumps(record, secrets=True), GameRecord) == record
+
+
+def test_replay_of_a_loaded_record_plays_with_its_own_ruleset() -> None:
+    recorder = play(guarda.modern(), 6, 6, limit=30)
+    loaded = loads(dumps(recorder.record(), secrets=True), GameRecord)
+    states = list(replay(loaded))
+    assert all(state.config is loaded.config for state in states)
+    assert tables(loaded.config).config == recorder.state.config
+    assert states[-1] == recorder.state
 
 
 def test_illegal_action_names_the_ply_and_the_rule() -> None:

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 import guarda
-import guarda._serialization
+import guarda._documents
 from guarda import (
     Cell,
     Direction,
@@ -166,19 +166,19 @@ def test_r20_a_new_guard_state_with_a_guard_still_down_is_refused() -> None:
     )
     state, _ = guarda.apply(state, guarda.Attack(("V3",)))
     assert state.phase is Phase.REACT
-    forged = loose._serialization.unstructure(state, secrets=True)
+    forged = loose._documents.unstructure(state, secrets=True)
     forged["phase"] = "new-guard"
     with pytest.raises(guarda.GuardaError) as caught:
-        loose._serialization.structure(forged, guarda.GameState)
+        loose._documents.structure(forged, guarda.GameState)
     assert caught.value.path is not None and "guard" in caught.value.path
 
 
 def test_r9_nobody_is_out_during_setup() -> None:
     state = guarda.new_game(guarda.modern(4, win="exhaustion"), seed=0)
-    forged = loose._serialization.unstructure(state, secrets=True)
+    forged = loose._documents.unstructure(state, secrets=True)
     forged["players"][0]["is_out"] = True
     with pytest.raises(guarda.GuardaError) as caught:
-        loose._serialization.structure(forged, guarda.GameState)
+        loose._documents.structure(forged, guarda.GameState)
     assert caught.value.path is not None and "is_out" in caught.value.path
 
 

@@ -13,11 +13,11 @@ import pytest
 import guarda
 from guarda import DocumentError, dumps, loads
 from guarda._actions import ACTION_TYPES
+from guarda._documents import KINDS
 from guarda._events import EVENT_TYPES
 from guarda._records import Recorder, seat_record
-from guarda._serialization import KINDS, json_schema
 from guarda._views import view
-from guarda.schemas import DIALECT, load, main, render
+from guarda.schemas import DIALECT, json_schema, load, main, render
 
 SCHEMA_DIR = Path(guarda.__file__).parent / "schemas"
 

@@ -13,9 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import guarda
-from guarda import _serialization as serialization
+from guarda import _documents as documents
 from guarda._consistency import check_state
-from guarda._serialization import (
+from guarda._documents import (
     FORMAT_VERSION,
     KINDS,
     dumps,
@@ -26,11 +26,13 @@ from guarda._serialization import (
     to_document,
     unstructure,
 )
+from guarda._records import GameRecord
 from guarda._state import GameState, Guard, GuardStatus, Phase
 from guarda._views import PlayerView, view
 from guarda.errors import (
     DocumentError,
     GuardaError,
+    ParseError,
     PositionError,
     SecretsError,
     UnsupportedVersionError,
@@ -225,7 +227,7 @@ def test_older_versions_are_migrated_step_by_step(monkeypatch: pytest.MonkeyPatc
         calls.append(old["version"])
         return {**old, "version": 1, "data": {"type": old["data"]["kind"]}}
 
-    monkeypatch.setitem(serialization.MIGRATIONS, 0, from_zero)
+    monkeypatch.setitem(documents.MIGRATIONS, 0, from_zero)
     old = {"format": "guarda", "version": 0, "kind": "action", "data": {"kind": "Pass"}}
     assert from_document(old) == guarda.Pass()
     assert calls == [0]
@@ -504,3 +506,88 @@ def test_view_documents_are_checked() -> None:
     with pytest.raises(DocumentError) as caught:
         from_document(doc, PlayerView)
     assert caught.value.path == "data.players"
+
+
+# -- card names in actions -------------------------------------------------------------
+
+BAD_NAMES: tuple[Any, ...] = (
+    "",
+    "\ud800",
+    "v1",
+    "V1 ",
+    " V1",
+    "1V",
+    "V-1",
+    "\u2164",
+    "V1\n",
+    5,
+    None,
+)
+
+CARD_FIELDS = tuple(
+    (cls, field.name)
+    for cls in guarda._actions.ACTION_TYPES
+    for field in attrs.fields(cls)
+    if field.name in ("card", "cards")
+)
+
+
+def make_action(cls: Any, field: str, card: Any) -> Any:
+    """An action of ``cls`` whose card field holds ``card`` (after a good card)."""
+    values: dict[str, Any] = {"card": card} if field == "card" else {"cards": ("V1", card)}
+    if "direction" in attrs.fields_dict(cls):
+        values["direction"] = guarda.Direction.NORTH
+    return cls(**values)
+
+
+def test_every_action_with_cards_is_covered() -> None:
+    names = {cls.__name__ for cls, _ in CARD_FIELDS}
+    assert {"Attack", "Defend", "DefendCounter", "DiscardDown", "Move", "Push", "Settle"} <= names
+    assert {"PrepareGuard", "PrepareNewGuard"} <= names
+
+
+@pytest.mark.parametrize(("cls", "field"), CARD_FIELDS, ids=str)
+@pytest.mark.parametrize("card", BAD_NAMES, ids=repr)
+def test_action_constructors_refuse_what_cannot_be_a_card_name(
+    cls: Any, field: str, card: Any
+) -> None:
+    with pytest.raises(ParseError) as caught:
+        make_action(cls, field, card)
+    assert caught.value.path == ("card" if field == "card" else "cards[1]")
+    assert repr(card) in caught.value.message
+    assert make_action(cls, field, "ALL") is not None  # good names still pass
+
+
+@pytest.mark.parametrize(("cls", "field"), CARD_FIELDS, ids=str)
+@pytest.mark.parametrize("card", BAD_NAMES, ids=repr)
+def test_action_documents_refuse_what_cannot_be_a_card_name(
+    cls: Any, field: str, card: Any
+) -> None:
+    data = unstructure(make_action(cls, field, "X"))
+    if field == "card":
+        data["card"] = card
+    else:
+        data["cards"] = ["V1", card]
+    document = {"format": "guarda", "version": 1, "kind": "action", "data": data}
+    # ensure_ascii writes a lone surrogate as the escape "\ud800", as other programs may.
+    with pytest.raises(DocumentError) as caught:
+        loads(json.dumps(document), guarda.Action)
+    assert caught.value.path == ("data.card" if field == "card" else "data.cards[1]")
+
+
+def test_a_bad_card_name_in_a_record_names_the_ply() -> None:
+    record = GameRecord(guarda.modern(), 1, (guarda.PlacePiece(guarda.Cell(2, 0)),))
+    document = to_document(record, secrets=True)
+    document["data"]["actions"].append({"type": "Attack", "cards": ["\ud800"]})
+    with pytest.raises(DocumentError, match=r"ply 2") as caught:
+        loads(json.dumps(document), GameRecord)
+    assert caught.value.path == "data.actions[1].cards[0]"
+
+
+def test_dumps_refuses_a_string_that_no_json_text_can_hold() -> None:
+    record = GameRecord(guarda.modern(), 1, names=("Ana", "B\ud800"))
+    with pytest.raises(DocumentError) as caught:
+        dumps(record, secrets=True)
+    assert caught.value.path == "data.names[1]"
+    with pytest.raises(DocumentError):
+        dumps(record, secrets=True, indent=2)

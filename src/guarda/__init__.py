@@ -58,6 +58,7 @@ from guarda._config import (
     modern,
 )
 from guarda._consistency import check_state
+from guarda._documents import dumps, loads
 from guarda._engine import apply, is_legal, legal_actions, new_game, verify
 from guarda._events import (
     AttackDeclared,
@@ -115,7 +116,6 @@ from guarda._records import (
     replay,
     seat_record,
 )
-from guarda._serialization import dumps, loads
 from guarda._state import (
     EventLog,
     GameState,

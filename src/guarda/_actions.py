@@ -28,6 +28,7 @@ from collections.abc import Iterable
 
 import attrs
 
+from guarda._cards import _NAME
 from guarda._geometry import Cell, Direction, Orientation
 from guarda.errors import ParseError
 
@@ -52,12 +53,31 @@ __all__ = [
 ]
 
 
+def _card_name(card: object, path: str) -> str:
+    """``card`` if it can be a card name (upper-case letters and digits, as for a CardType)."""
+    if not isinstance(card, str) or not _NAME.match(card):
+        raise ParseError(
+            f"not a card name: {card!r} (upper-case letters and digits, starting with a letter)",
+            path=path,
+        )
+    return card
+
+
 def card_multiset(cards: Iterable[str]) -> tuple[str, ...]:
     """Normalise card names to a sorted tuple (the canonical multiset).
 
     Raises:
-        ParseError: If ``cards`` is a single string or holds something not a string.
-    """
+        ParseError: If ``cards`` is a single string or holds something that cannot be a
+            card name (``path`` names it, such as ``cards[1]``).
+
+    Examples:
+        >>> card_multiset(["V2", "H1"])
+        ('H1', 'V2')
+        >>> card_multiset(["V2", "v1"])
+        Traceback (most recent call last):
+        ...
+        guarda.errors.ParseError: cards[1]: not a card name: 'v1' (upper-case letters and digits, starting with a letter)
+    """  # noqa: E501
     if isinstance(cards, str):
         raise ParseError(
             f"cards must be a sequence of card names, not the string {cards!r}", path="cards"
@@ -69,8 +89,7 @@ def card_multiset(cards: Iterable[str]) -> tuple[str, ...]:
             f"cards must be a sequence of card names, not {cards!r}", path="cards"
         ) from None
     for index, card in enumerate(result):
-        if not isinstance(card, str):
-            raise ParseError(f"not a card name: {card!r}", path=f"cards[{index}]")
+        _card_name(card, f"cards[{index}]")
     for index in range(1, len(result)):
         if result[index] < result[index - 1]:
             return tuple(sorted(result))
@@ -78,9 +97,7 @@ def card_multiset(cards: Iterable[str]) -> tuple[str, ...]:
 
 
 def _card(card: str) -> str:
-    if not isinstance(card, str):
-        raise ParseError(f"not a card name: {card!r}", path="card")
-    return card
+    return _card_name(card, "card")
 
 
 def _direction(value: Direction | str) -> Direction:

@@ -2,16 +2,23 @@
 
 The package ships one schema per document kind, ``guarda/schemas/<kind>.json``
 (``record.json``, ``state.json``, ``view.json``, ``action.json``, ...), so programs in any
-language can validate documents before sending them. :func:`load` reads a shipped file;
-:func:`generate` builds a schema afresh by walking the attrs classes and their type
-hints. Regenerate the files after changing a value class::
+language can validate documents before sending them. [load][guarda.schemas.load] reads a
+shipped file; [json_schema][guarda.schemas.json_schema] builds a kind's schema afresh by
+walking the attrs classes and their type hints. Where a value's data is not the generic
+one (cells, the random state, tagged unions, ...), the schema follows the same tables as
+the converter that reads and writes documents. Regenerate the files after changing a
+value class::
 
     python -m guarda.schemas          # rewrite the files
     python -m guarda.schemas --check  # exit 1 if a file is out of date
 
 A schema checks a document's shape: types, required and unknown fields, tags, cell
-names. Loading (:func:`guarda._serialization.loads`) also checks what a schema cannot
-express, such as card names and the consistency of a state.
+names. Loading ([guarda.loads][guarda.loads]) also checks what a schema cannot express,
+such as card names and the consistency of a state.
+
+Examples:
+    >>> json_schema("action")["properties"]["kind"]
+    {'const': 'action'}
 """
 
 from __future__ import annotations
@@ -26,16 +33,20 @@ import sys
 import textwrap
 import types
 import typing
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
-__all__ = ["DIALECT", "generate", "load", "main", "render", "write"]
+from guarda._converter import SPECIAL_FIELDS, SPECIAL_TYPES, TAGGED_UNIONS, converter
+from guarda._documents import FORMAT, FORMAT_VERSION, KIND_TYPES, KINDS
+from guarda.errors import ArgumentError, DocumentError
 
-DIALECT = "https://json-schema.org/draft/2020-12/schema"
+__all__ = ["DIALECT", "json_schema", "load", "main", "render", "write"]
+
+DIALECT: Final = "https://json-schema.org/draft/2020-12/schema"
 """The JSON Schema dialect of every schema."""
 
 
@@ -67,59 +78,32 @@ def _summary(obj: object) -> str | None:
     return " ".join(doc.split("\n\n", 1)[0].split())
 
 
+_SIMPLE: Final = {int: "integer", str: "string", bool: "boolean", type(None): "null"}
+
+
 class _Builder:
     """Builds one schema, collecting the named parts in ``defs``."""
 
     def __init__(self) -> None:
-        from guarda._actions import ACTION_TYPES, Action
-        from guarda._config import WinCondition
-        from guarda._events import EVENT_TYPES, Event
-        from guarda._geometry import Cell
-        from guarda._records import GameRecord, SeatRecord
-        from guarda._state import EventLog, GameState
-
         self.defs: dict[str, dict[str, Any]] = {}
-        self.tagged: dict[Any, tuple[str, tuple[type, ...]]] = {
-            Action: ("Action", ACTION_TYPES),
-            Event: ("Event", EVENT_TYPES),
-            WinCondition: ("WinCondition", typing.get_args(WinCondition)),
-        }
-        self.cell = Cell
-        self.log = EventLog
-        self.event = Event
-        self.fields: dict[tuple[type, str], typing.Callable[[], dict[str, Any]]] = {
-            (GameState, "rng"): lambda: {
-                "type": "string",
-                "pattern": "^[0-9a-f]{16}$",
-                "description": "The random state as 16 hex digits (secret from everyone, R28).",
-            },
-            (GameRecord, "date"): _date,
-            (SeatRecord, "date"): _date,
-            (GameRecord, "actions"): lambda: {
-                "type": "array",
-                "items": {
-                    "anyOf": [
-                        self.schema(Action),
-                        {"type": "string", "description": "An action in action notation."},
-                    ]
-                },
-                "description": "Every action, in order, as objects or in action notation.",
-            },
-        }
 
-    def ref(self, name: str, make: typing.Callable[[], dict[str, Any]]) -> dict[str, Any]:
+    def ref(self, name: str, make: Callable[[], dict[str, Any]]) -> dict[str, Any]:
         if name not in self.defs:
             self.defs[name] = {}  # reserve the name first: definitions may recurse
             self.defs[name] = make()
         return {"$ref": f"#/$defs/{name}"}
 
     def schema(self, tp: Any) -> dict[str, Any]:
-        simple = {int: "integer", str: "string", bool: "boolean", type(None): "null"}
-        if tp in simple:
-            return {"type": simple[tp]}
-        if tp in self.tagged:
-            name, members = self.tagged[tp]
-            return self.ref(name, lambda: self.tagged_union(members))
+        if tp in _SIMPLE:
+            return {"type": _SIMPLE[tp]}
+        if tp in TAGGED_UNIONS:
+            tagged = TAGGED_UNIONS[tp]
+            return self.ref(tagged.name, lambda: self.tagged_union(tagged.members))
+        if tp in SPECIAL_TYPES:
+            special = SPECIAL_TYPES[tp]
+            if special.named:
+                return self.ref(tp.__name__, lambda: special.schema(self.schema))
+            return special.schema(self.schema)
         origin = typing.get_origin(tp)
         if origin is typing.Union or origin is types.UnionType:
             return {"anyOf": [self.schema(arg) for arg in typing.get_args(tp)]}
@@ -133,20 +117,6 @@ class _Builder:
                 "minItems": len(args),
                 "maxItems": len(args),
             }
-        if origin is frozenset:
-            return {"type": "array", "items": self.schema(typing.get_args(tp)[0])}
-        if tp is self.cell:
-            return self.ref(
-                "Cell",
-                lambda: {
-                    "type": "string",
-                    "pattern": "^[a-z][1-9][0-9]*$",
-                    "description": "A cell name: a column letter and a row number, a1 "
-                    "being the south-west corner (R8).",
-                },
-            )
-        if tp is self.log:
-            return {"type": "array", "items": self.schema(self.event)}
         if isinstance(tp, type) and issubclass(tp, enum.Enum):
             return self.ref(tp.__name__, lambda: self.enum(tp))
         if isinstance(tp, type) and attrs.has(tp):
@@ -184,8 +154,6 @@ class _Builder:
         return self.ref(cls.__name__, lambda: self.properties(cls, tag=tag))
 
     def properties(self, cls: type, *, tag: bool) -> dict[str, Any]:
-        from guarda._serialization import converter
-
         hints = typing.get_type_hints(cls)
         docs = _field_docs(cls)
         properties: dict[str, Any] = {}
@@ -194,8 +162,11 @@ class _Builder:
             properties["type"] = {"const": cls.__name__}
             required.append("type")
         for field in attrs.fields(cls):
-            special = self.fields.get((cls, field.name))
-            schema = special() if special is not None else dict(self.schema(hints[field.name]))
+            special = SPECIAL_FIELDS.get((cls, field.name))
+            if special is not None:
+                schema = special.schema(self.schema)
+            else:
+                schema = dict(self.schema(hints[field.name]))
             if field.name in docs and "description" not in schema:
                 schema["description"] = docs[field.name]
             if field.default is attrs.NOTHING:
@@ -213,30 +184,31 @@ class _Builder:
         return result
 
 
-def _date() -> dict[str, Any]:
-    return {
-        "anyOf": [{"type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"}, {"type": "null"}],
-        "default": None,
-        "description": "The date the game was played, YYYY-MM-DD.",
-    }
+def json_schema(kind: str) -> dict[str, Any]:
+    """A JSON Schema (draft 2020-12) for documents of one kind, generated from the code.
 
-
-def generate(kind: str, cls: Any) -> dict[str, Any]:
-    """The schema of a document of ``kind`` whose data is a ``cls``.
-
-    Use :func:`guarda._serialization.json_schema`, which knows each kind's class.
+    The shipped files ``guarda/schemas/<kind>.json`` are these schemas (see
+    [load][guarda.schemas.load]). A schema checks a document's shape; loading also checks
+    what a schema cannot say (card names, consistency of a state).
 
     Args:
-        kind: The document kind.
-        cls: The class of the document's data.
+        kind: A document kind: ``"config"``, ``"state"``, ``"action"``, ``"event"``,
+            ``"view"``, ``"outcome"``, ``"record"`` or ``"seat-record"``.
 
     Returns:
         The schema, as JSON-compatible data.
-    """
-    from guarda._serialization import FORMAT, FORMAT_VERSION
 
+    Raises:
+        DocumentError: For an unknown kind.
+
+    Examples:
+        >>> json_schema("record")["required"]
+        ['format', 'version', 'kind', 'data']
+    """
+    if kind not in KIND_TYPES:
+        raise DocumentError(f"unknown kind {kind!r}: expected one of {', '.join(KINDS)}")
     builder = _Builder()
-    data = builder.schema(cls)
+    data = builder.schema(KIND_TYPES[kind])
     return {
         "$schema": DIALECT,
         "$id": f"urn:guarda:schema:{kind}:v{FORMAT_VERSION}",
@@ -257,8 +229,6 @@ def generate(kind: str, cls: Any) -> dict[str, Any]:
 
 def render(kind: str) -> str:
     """The text of the schema file of ``kind``, as shipped."""
-    from guarda._serialization import json_schema
-
     return json.dumps(json_schema(kind), indent=2, ensure_ascii=False) + "\n"
 
 
@@ -266,7 +236,7 @@ def load(kind: str) -> dict[str, Any]:
     """The shipped schema of a document kind.
 
     Args:
-        kind: One of :data:`guarda._serialization.KINDS`.
+        kind: A document kind, as for [json_schema][guarda.schemas.json_schema].
 
     Returns:
         The schema.
@@ -278,9 +248,6 @@ def load(kind: str) -> dict[str, Any]:
         >>> load("record")["properties"]["kind"]
         {'const': 'record'}
     """
-    from guarda._serialization import KINDS
-    from guarda.errors import ArgumentError
-
     if kind not in KINDS:
         raise ArgumentError(f"unknown kind {kind!r}: expected one of {', '.join(KINDS)}")
     text = resources.files(__name__).joinpath(f"{kind}.json").read_text(encoding="utf-8")
@@ -294,8 +261,6 @@ def write(directory: Path | None = None) -> list[Path]:
     Returns:
         The files whose text changed.
     """
-    from guarda._serialization import KINDS
-
     target = Path(__file__).parent if directory is None else directory
     changed = []
     for kind in KINDS:
@@ -309,8 +274,6 @@ def write(directory: Path | None = None) -> list[Path]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Regenerate the shipped schema files; with ``--check``, only report stale ones."""
-    from guarda._serialization import KINDS
-
     args = list(sys.argv[1:] if argv is None else argv)
     if args == ["--check"]:
         here = Path(__file__).parent
