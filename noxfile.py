@@ -29,9 +29,9 @@ def optional_dependencies(extra: str) -> list[str]:
 
 @nox.session
 def tests(session: nox.Session) -> None:
-    """Run the test suite; extra arguments go to pytest."""
+    """Run the test suite on every core (pytest-xdist); extra arguments go to pytest."""
     session.install(".[test]")
-    session.run("pytest", *session.posargs)
+    session.run("pytest", "-n", "auto", *session.posargs)
 
 
 @nox.session
