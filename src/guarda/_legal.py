@@ -49,6 +49,7 @@ from guarda._geometry import Cell, Direction, Orientation
 from guarda._queries import (
     covering,
     hand_target,
+    incoming_damage,
     lines,
     occupancy,
     occupant,
@@ -450,7 +451,8 @@ def _verify_move(
 def _verify_defence(t: Tables, state: GameState, me: PlayerState, cards: tuple[str, ...]) -> None:
     attack = state.attack
     assert attack is not None and me.position is not None and state.actor is not None
-    limit = attack.damage if state.phase is Phase.REACT else attack.counter
+    limit = incoming_damage(state.phase, attack, state.actor)
+    assert limit is not None
     if not cards:
         raise _illegal("defend with at least one card (or take the damage)", "R19")
     if len(cards) > limit:

@@ -13,18 +13,21 @@ The public, documented versions for bots and frontends are in [guarda.rules][].
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Protocol
 
 from guarda._config import Config
 from guarda._geometry import Cell, Direction, Orientation
-from guarda._state import Guard, GuardStatus, PlayerState
+from guarda._state import Guard, GuardStatus, PendingAttack, Phase
 from guarda._tables import Tables
 
 __all__ = [
+    "Seat",
     "attack_hits",
     "covering",
     "destination",
     "guard_is_critical",
     "hand_target",
+    "incoming_damage",
     "lines",
     "next_player",
     "occupancy",
@@ -34,7 +37,36 @@ __all__ = [
 ]
 
 
-def hand_target(config: Config, player: PlayerState) -> int:
+class Seat(Protocol):
+    """What the queries read of a player: public facts only.
+
+    A [`PlayerState`][guarda.PlayerState] and a view's
+    [`PublicPlayer`][guarda.PublicPlayer] both are one, so the queries answer from a full
+    state and from a player's view alike.
+    """
+
+    @property
+    def position(self) -> Cell | None:
+        """The piece's cell, or None."""
+
+    @property
+    def is_out(self) -> bool:
+        """Whether the player is out."""
+
+    @property
+    def in_play(self) -> tuple[str, ...]:
+        """The face-up cards before the player."""
+
+    @property
+    def guard(self) -> object:
+        """The guard, or None: the queries ask only whether there is one."""
+
+    @property
+    def draw_pile_size(self) -> int:
+        """How many cards the draw pile holds."""
+
+
+def hand_target(config: Config, player: Seat) -> int:
     """The hand size a player fills or trims to in the Draw phase (R12).
 
     In Grda a preparing or set guard counts as one card of the hand.
@@ -44,7 +76,7 @@ def hand_target(config: Config, player: PlayerState) -> int:
     return config.hand_size
 
 
-def occupancy(size: int, players: Sequence[PlayerState]) -> int:
+def occupancy(size: int, players: Sequence[Seat]) -> int:
     """The mask of cells with a piece on them."""
     mask = 0
     for player in players:
@@ -54,7 +86,7 @@ def occupancy(size: int, players: Sequence[PlayerState]) -> int:
     return mask
 
 
-def occupant(players: Sequence[PlayerState], cell: Cell) -> int | None:
+def occupant(players: Sequence[Seat], cell: Cell) -> int | None:
     """The player whose piece stands on ``cell``, or None."""
     for index, player in enumerate(players):
         if player.position == cell:
@@ -62,7 +94,7 @@ def occupant(players: Sequence[PlayerState], cell: Cell) -> int | None:
     return None
 
 
-def placement_mask(t: Tables, players: Sequence[PlayerState], index: int) -> int:
+def placement_mask(t: Tables, players: Sequence[Seat], index: int) -> int:
     """The cells a player may place their piece on now, as a mask (R9, R10).
 
     The free cells where two of the player's face-up setup cards overlap; once the draw
@@ -78,7 +110,7 @@ def placement_mask(t: Tables, players: Sequence[PlayerState], index: int) -> int
         overlap |= seen & mask
         seen |= mask
     overlap &= free
-    if overlap or player.draw_pile:
+    if overlap or player.draw_pile_size:
         return overlap
     return free & t.field
 
@@ -127,7 +159,7 @@ def covering(hand: tuple[str, ...], masks: dict[str, int], cell: int) -> tuple[s
 
 
 def attack_hits(
-    t: Tables, players: Sequence[PlayerState], attacker: int, cards: tuple[str, ...]
+    t: Tables, players: Sequence[Seat], attacker: int, cards: tuple[str, ...]
 ) -> tuple[tuple[int, int], ...]:
     """Who an attack with ``cards`` hits and for how much, clockwise from the attacker.
 
@@ -169,7 +201,21 @@ def guard_is_critical(
     return bool(t.attack[owner][guard.card] >> attacker.index(t.size) & 1)
 
 
-def next_player(players: Sequence[PlayerState], player: int) -> int:
+def incoming_damage(phase: Phase, attack: PendingAttack | None, player: int) -> int | None:
+    """The damage ``player`` must answer now, or None if they are not defending (R19, R20).
+
+    In the REACT phase the defender answers the attack's damage; in the COUNTER phase the
+    attacker answers the counter. Each defence card blocks one point of it.
+    """
+    if attack is not None:
+        if phase is Phase.REACT and attack.defender == player:
+            return attack.damage
+        if phase is Phase.COUNTER and attack.attacker == player:
+            return attack.counter
+    return None
+
+
+def next_player(players: Sequence[Seat], player: int) -> int:
     """The next player clockwise who is still in (``player`` itself if nobody else)."""
     count = len(players)
     for step in range(1, count + 1):

@@ -103,6 +103,11 @@ class PlayerState:
     """Stakes this player has claimed during the game (Bounty, Scavenger)."""
 
     @property
+    def draw_pile_size(self) -> int:
+        """Number of cards in the draw pile (public)."""
+        return len(self.draw_pile)
+
+    @property
     def discard_size(self) -> int:
         """Number of cards in the discard pile (public)."""
         return len(self.discard_known) + len(self.discard_hidden)

@@ -39,14 +39,14 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import NamedTuple, cast
+from typing import NamedTuple
 
 from guarda import _queries
 from guarda._config import Config
 from guarda._geometry import Cell, Direction, Orientation
-from guarda._state import GameState, Guard, GuardStatus, Phase, PlayerState
+from guarda._state import GameState, Guard, GuardStatus, Phase
 from guarda._tables import DIRECTIONS, Tables, tables
-from guarda._views import PlayerView, PublicPlayer
+from guarda._views import PlayerView
 from guarda.errors import ArgumentError, ParseError
 
 __all__ = [
@@ -176,30 +176,9 @@ def _damage(damage: object) -> int:
 # -- reading a state or a view --------------------------------------------------------
 
 
-class _PublicSeat:
-    """A view's public player under the attribute names the rule queries read.
-
-    The queries of ``guarda._queries`` read a player's ``position``, ``is_out``,
-    ``in_play``, ``guard`` (only whether there is one) and ``draw_pile`` (only whether it
-    is empty). A view shows each of these but the draw pile's cards, so ``draw_pile`` is a
-    range as long as the pile.
-    """
-
-    __slots__ = ("draw_pile", "guard", "in_play", "is_out", "position")
-
-    def __init__(self, public: PublicPlayer) -> None:
-        self.position = public.position
-        self.is_out = public.is_out
-        self.in_play = public.in_play
-        self.guard = public.guard
-        self.draw_pile = range(public.draw_pile_size)
-
-
-def _seats(position: GameState | PlayerView) -> Sequence[PlayerState]:
-    """The players, as the rule queries read them (see :class:`_PublicSeat`)."""
-    if isinstance(position, GameState):
-        return position.players
-    return cast("Sequence[PlayerState]", tuple(map(_PublicSeat, position.players)))
+def _seats(position: GameState | PlayerView) -> Sequence[_queries.Seat]:
+    """The players, with the public facts the rule queries read."""
+    return position.players
 
 
 def _hand_size(position: GameState | PlayerView, player: int) -> int:
@@ -415,12 +394,9 @@ def defence_cards(position: GameState | PlayerView, player: int | None = None) -
 
 def _incoming(position: GameState | PlayerView, player: int) -> int:
     """The damage the player must answer now: an attack (REACT) or a counter (COUNTER)."""
-    attack = position.attack
-    if attack is not None:
-        if position.phase is Phase.REACT and attack.defender == player:
-            return attack.damage
-        if position.phase is Phase.COUNTER and attack.attacker == player:
-            return attack.counter
+    damage = _queries.incoming_damage(position.phase, position.attack, player)
+    if damage is not None:
+        return damage
     raise ArgumentError(
         f"player {player} is not defending now: give the damage", rule="R19", path="damage"
     )
