@@ -53,13 +53,22 @@ __all__ = [
 ]
 
 
+_GOOD_NAMES: set[str] = set()
+"""Card names already checked (bounded: it starts over past 4,096 names)."""
+
+
 def _card_name(card: object, path: str) -> str:
     """``card`` if it can be a card name (upper-case letters and digits, as for a CardType)."""
+    if card.__class__ is str and card in _GOOD_NAMES:
+        return card
     if not isinstance(card, str) or not _NAME.match(card):
         raise ParseError(
             f"not a card name: {card!r} (upper-case letters and digits, starting with a letter)",
             path=path,
         )
+    if len(_GOOD_NAMES) >= 4096:
+        _GOOD_NAMES.clear()
+    _GOOD_NAMES.add(card)
     return card
 
 
@@ -89,7 +98,8 @@ def card_multiset(cards: Iterable[str]) -> tuple[str, ...]:
             f"cards must be a sequence of card names, not {cards!r}", path="cards"
         ) from None
     for index, card in enumerate(result):
-        _card_name(card, f"cards[{index}]")
+        if card.__class__ is not str or card not in _GOOD_NAMES:
+            _card_name(card, f"cards[{index}]")
     for index in range(1, len(result)):
         if result[index] < result[index - 1]:
             return tuple(sorted(result))
