@@ -180,7 +180,7 @@ def unstructure(value: Any, *, secrets: bool = False) -> Any:
     except DocumentError:
         return converter.unstructure(value)
     _check_secrets(kind, secrets)
-    return converter.unstructure(value, unstructure_as=KIND_TYPES[kind])
+    return _reader.write(value, KIND_TYPES[kind])
 
 
 @overload
