@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 import guarda
 from guarda import _json
-from guarda._converter import _fast as fast_converter
+from guarda._converter import fast_converter
 from guarda._documents import KIND_TYPES, dumps, from_document, loads, to_document, unstructure
 from guarda._records import GameRecord, Recorder, seat_record
 from guarda._views import view

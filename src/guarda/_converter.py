@@ -66,7 +66,10 @@ __all__ = [
     "converter",
     "describe",
     "document_error",
+    "fast_converter",
+    "is_optional",
     "structure",
+    "structure_cell",
 ]
 
 StructureHook = Callable[[Any, Any], Any]
@@ -150,7 +153,7 @@ def _cell(name: str) -> Cell:
         raise DocumentError(error.message, rule="R8") from None
 
 
-def _structure_cell(value: object, _: object) -> Cell:
+def structure_cell(value: object, _: object) -> Cell:
     if type(value) is not str:
         raise DocumentError(f"expected a cell name such as 'a1', not {describe(value)}")
     return _cell(value)
@@ -242,7 +245,7 @@ SPECIAL_TYPES: Final[Mapping[Any, Special]] = {
             "description": "A cell name: a column letter and a row number, a1 "
             "being the south-west corner (R8).",
         },
-        structure=lambda _: _structure_cell,
+        structure=lambda _: structure_cell,
         unstructure=lambda _: _unstructure_cell,
         named=True,
     ),
@@ -319,7 +322,7 @@ def _enum_value(member: enum.Enum) -> Any:
     return member.value
 
 
-def _is_optional(tp: object) -> bool:
+def is_optional(tp: object) -> bool:
     args = typing.get_args(tp)
     return (
         typing.get_origin(tp) in (typing.Union, types.UnionType)
@@ -534,7 +537,7 @@ def _make_converter(*, detailed: bool) -> cattrs.Converter:
         made.register_structure_hook(base, _structure_enum)
         made.register_unstructure_hook(base, _enum_value)
     made.register_structure_hook_factory(_is_tuple, _tuple_structure_factory)
-    made.register_structure_hook_factory(_is_optional, _optional_structure_factory)
+    made.register_structure_hook_factory(is_optional, _optional_structure_factory)
     made.register_unstructure_hook_factory(_is_tuple, _tuple_unstructure_factory)
     made.register_structure_hook_factory(attrs.has, _attrs_structure_factory)
     made.register_unstructure_hook_factory(attrs.has, _class_unstructure)
@@ -586,7 +589,7 @@ unknown fields are refused, and errors carry detailed paths (see
 [document_error][guarda._converter.document_error]).
 """
 
-_fast: Final = _make_converter(detailed=False)
+fast_converter: Final = _make_converter(detailed=False)
 """The same hooks without cattrs' detailed validation, for data straight from a JSON
 parser: as strict, but it stops at the first error, without a path, and it reads each
 ruleset once."""
@@ -621,7 +624,7 @@ def structure(data: Any, cls: Any, root: str = "", *, parsed: bool = False) -> A
     """  # noqa: E501
     if parsed:
         try:
-            return _fast.structure(data, cls)
+            return fast_converter.structure(data, cls)
         except Exception:  # explained below, with cattrs' detailed validation
             pass
     try:

@@ -35,7 +35,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, Final, TypeVar, overload
 
-from guarda import _json
+from guarda import _json, _reader
 from guarda._actions import ACTION_TYPES, Action
 from guarda._config import Config
 from guarda._consistency import check_state
@@ -93,6 +93,9 @@ KIND_TYPES: Final[Mapping[str, Any]] = {
 
 KINDS: Final = tuple(KIND_TYPES)
 """Every document kind: what the ``data`` of a document holds."""
+
+_MISSING: Final = object()
+"""No value read yet."""
 
 _SECRET_KINDS: Final = frozenset({"state", "record"})
 
@@ -177,7 +180,7 @@ def unstructure(value: Any, *, secrets: bool = False) -> Any:
     except DocumentError:
         return converter.unstructure(value)
     _check_secrets(kind, secrets)
-    return converter.unstructure(value, unstructure_as=KIND_TYPES[kind])
+    return _reader.write(value, KIND_TYPES[kind])
 
 
 @overload
@@ -223,7 +226,14 @@ def _join(root: str, path: str | None) -> str | None:
 
 
 def _structure(data: Any, cls: Any, root: str, *, parsed: bool) -> Any:
-    value = structure_data(data, cls, root, parsed=parsed)
+    value = _MISSING
+    if parsed:
+        try:
+            value = _reader.read(data, cls)
+        except Exception:  # read again by the converters, which explain what is wrong
+            value = _MISSING
+    if value is _MISSING:
+        value = structure_data(data, cls, root, parsed=parsed)
     if isinstance(value, GameState):
         try:
             check_state(value)
