@@ -23,8 +23,7 @@ from guarda._action_lists import LegalActions
 from guarda._actions import Action
 from guarda._config import Config
 from guarda._events import Event
-from guarda._legal import list_actions
-from guarda._legal import verify as check
+from guarda._legal import list_actions, verify
 from guarda._state import GameState
 from guarda._transaction import play, start
 from guarda.errors import ArgumentError, GuardaError
@@ -98,20 +97,6 @@ def _was_listed(state: GameState, action: Action) -> bool:
     return listed_state is state and listed.is_listed(action)
 
 
-def verify(state: GameState, action: Action, *, player: int | None = None) -> None:
-    """Raise :class:`IllegalActionError` unless ``action`` is legal in ``state``.
-
-    Args:
-        state: The position.
-        action: The action to check.
-        player: The player sending the action, if known; it must be ``state.actor``.
-
-    Raises:
-        IllegalActionError: Naming the ruling that forbids the action.
-    """
-    check(state, action, player=player)
-
-
 def is_legal(state: GameState, action: Action, *, player: int | None = None) -> bool:
     """Whether ``action`` is legal in ``state`` (sent by ``player``, if given).
 
@@ -122,7 +107,7 @@ def is_legal(state: GameState, action: Action, *, player: int | None = None) -> 
         False
     """
     try:
-        check(state, action, player=player)
+        verify(state, action, player=player)
     except GuardaError:
         return False
     return True
@@ -155,5 +140,5 @@ def apply(
         'PiecePlaced'
     """
     if player is not None or not _was_listed(state, action):
-        check(state, action, player=player)
+        verify(state, action, player=player)
     return play(state, action)

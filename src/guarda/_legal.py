@@ -331,7 +331,8 @@ def _check_cards(
 
 
 def verify(state: GameState, action: Action, *, player: int | None = None) -> None:
-    """Raise :class:`IllegalActionError` unless ``action`` is legal in ``state``.
+    """Raise [`IllegalActionError`][guarda.errors.IllegalActionError] unless ``action`` is
+    legal in ``state``: the explanation, with its ruling, of why an action is not legal.
 
     Args:
         state: The position.
@@ -340,7 +341,16 @@ def verify(state: GameState, action: Action, *, player: int | None = None) -> No
 
     Raises:
         IllegalActionError: Naming the ruling that forbids the action.
-    """
+        ArgumentError: If ``state`` is not a GameState.
+
+    Examples:
+        >>> import guarda
+        >>> state = guarda.new_game(guarda.modern(), seed=0)
+        >>> guarda.verify(state, guarda.Pass())
+        Traceback (most recent call last):
+        ...
+        guarda.errors.IllegalActionError: action: Pass is not a decision of the setup phase (it takes PlacePiece) (R9)
+    """  # noqa: E501
     if not isinstance(state, GameState):
         raise ArgumentError(f"not a GameState: {state!r}", path="state")
     phase = state.phase
