@@ -9,6 +9,7 @@ Card zones are tuples of card names; a hand and the discard piles are kept sorte
 from __future__ import annotations
 
 import enum
+from collections import Counter
 from collections.abc import Iterator
 from typing import overload
 
@@ -17,6 +18,7 @@ import attrs
 from guarda._config import Config
 from guarda._events import Event
 from guarda._geometry import Cell, Orientation
+from guarda.errors import PositionError
 
 __all__ = [
     "EventLog",
@@ -274,12 +276,169 @@ def _rebuild_log(chunks: list[tuple[Event, ...]]) -> EventLog:
     return log if log is not None else EventLog(())
 
 
+# -- the rules every state is checked against when it is made ------------------------------
+
+
+def players_fit_the_configuration(config: Config, players: tuple[PlayerState, ...]) -> None:
+    """A game has as many players as its configuration says.
+
+    Raises:
+        PositionError: With ``path="players"``.
+    """
+    if len(players) != config.players:
+        raise PositionError(
+            f"a {config.players}-player game needs {config.players} players, not {len(players)}",
+            path="players",
+        )
+
+
+def piece_is_on_the_field(config: Config, position: Cell | None, path: str) -> None:
+    """A piece stands on a cell of the field, if it stands anywhere (R8).
+
+    Raises:
+        PositionError: With ``path`` naming the position.
+    """
+    if position is not None and not position.is_on(config.size):
+        raise PositionError(
+            f"{position} is not on the {config.size}x{config.size} field", path=path, rule="R8"
+        )
+
+
+def cards_are_one_deck(config: Config, player: PlayerState, path: str) -> None:
+    """A player's cards, wherever they are, are exactly one deck (R3).
+
+    Every card is a card of the deck, no card has more copies than the deck holds, and
+    together they are as many as the deck.
+
+    Raises:
+        PositionError: With ``path`` naming the player (too many copies), the card
+            (``players[0].hand[2]``, ``players[0].guard``) or the draw pile (a count that
+            does not add up).
+    """
+    names = set(config.card_names)
+    zones: dict[str, tuple[str, ...]] = {
+        "hand": player.hand,
+        "discard_known": player.discard_known,
+        "discard_hidden": player.discard_hidden,
+        "in_play": player.in_play,
+        "guard": () if player.guard is None else (player.guard.card,),
+        "draw_pile": player.draw_pile,
+    }
+    used: Counter[str] = Counter()
+    for zone, cards in zones.items():
+        for place, card in enumerate(cards):
+            if card not in names:
+                where = f"{path}.{zone}" + ("" if zone == "guard" else f"[{place}]")
+                raise PositionError(f"the deck has no card named {card!r}", path=where, rule="R3")
+        used.update(cards)
+    for name in config.card_names:
+        if used[name] > config.copies(name):
+            raise PositionError(
+                f"{used[name]} copies of {name}, but the deck holds {config.copies(name)}",
+                path=path,
+                rule="R3",
+            )
+    total = sum(used.values())
+    if total != config.deck_size:
+        raise PositionError(
+            f"the player's cards add up to {total}, not the deck's {config.deck_size}",
+            path=f"{path}.draw_pile",
+            rule="R3",
+        )
+
+
+def check_fit(state: GameState) -> None:
+    """Refuse a state that does not fit its configuration.
+
+    Checks that the state has as many players as the configuration, that every piece stands
+    on the field (R8) and that player 0's cards are one deck of the configuration (R3):
+    every player holds a whole deck, so one player tells another game's deck apart. A
+    [`GameState`][guarda.GameState] runs this check, quickly, whenever it is made.
+
+    Raises:
+        PositionError: Naming the field that does not fit (``path``) and the ruling.
+    """
+    config = state.config
+    players = state.players
+    players_fit_the_configuration(config, players)
+    for index, player in enumerate(players):
+        piece_is_on_the_field(config, player.position, f"players[{index}].position")
+    cards_are_one_deck(config, players[0], "players[0]")
+
+
+_Fit = tuple[Config, int, int, frozenset[str], int, list[tuple[str, ...] | None]]
+"""What a state must match in its configuration, for the quick check a state runs when it
+is made: the configuration itself, the number of players, the field size, the card names,
+the deck size, and the last draw pile of player 0 found to be one deck of it."""
+
+_FITS: dict[int, _Fit] = {}
+"""The fit of recently used configuration objects, by ``id``; each entry holds its
+configuration, so the ``id`` cannot be reused while the entry lives."""
+
+_FITS_LIMIT = 256
+"""How many configurations :data:`_FITS` remembers before it starts again."""
+
+_LAST_FIT: list[_Fit | None] = [None]
+"""The fit looked up last: a game makes every state with the same configuration."""
+
+
+def _fit(config: Config) -> _Fit:
+    """The fit of a configuration, remembered."""
+    fit = _FITS.get(id(config))
+    if fit is None or fit[0] is not config:
+        if len(_FITS) >= _FITS_LIMIT:
+            _FITS.clear()
+        names = frozenset(config.card_names)
+        fit = (config, config.players, config.size, names, config.deck_size, [None])
+        _FITS[id(config)] = fit
+    _LAST_FIT[0] = fit
+    return fit
+
+
+def _quick_check_fit(fit: _Fit, state: GameState) -> None:
+    """[`check_fit`][guarda._state.check_fit], quickly; on any doubt, check_fit itself."""
+    players = state.players
+    size = fit[2]
+    for player in players:
+        position = player.position
+        if position is not None and (position.x >= size or position.y >= size):
+            check_fit(state)
+    first = players[0]
+    pile = first.draw_pile
+    hand = first.hand
+    known = first.discard_known
+    hidden = first.discard_hidden
+    in_play = first.in_play
+    guard = first.guard
+    names = fit[3]
+    if (
+        len(pile) + len(hand) + len(known) + len(hidden) + len(in_play) + (guard is not None)
+        != fit[4]
+        or not names.issuperset(pile)
+        or not names.issuperset(hand)
+        or not names.issuperset(known)
+        or not names.issuperset(hidden)
+        or not names.issuperset(in_play)
+        or (guard is not None and guard.card not in names)
+    ):
+        check_fit(state)
+    if pile:  # an empty pile is the one empty tuple: it tells no game apart
+        fit[5][0] = pile
+
+
 @attrs.frozen(cache_hash=True)
 class GameState:
     """A complete game position: a frozen, hashable value.
 
     Start one with :func:`guarda.new_game` or :class:`guarda.PositionBuilder`; get the
     next with :func:`guarda.apply`.
+
+    Making a state checks, cheaply, that it fits its configuration
+    ([`check_fit`][guarda._state.check_fit]: the number of players, every piece on the
+    field, player 0's cards one deck of it), so a state given another game's
+    configuration, such as ``attrs.evolve(state, config=other)``, raises
+    [`PositionError`][guarda.errors.PositionError] at once instead of tripping a rule
+    later. [guarda.check_state][guarda.check_state] checks everything else.
 
     Examples:
         >>> import guarda
@@ -318,6 +477,26 @@ class GameState:
     """The result, once the game is over."""
     log: EventLog = attrs.field(factory=lambda: EventLog(()), repr=False)
     """Every event so far."""
+
+    def __attrs_post_init__(self) -> None:
+        # check_fit, quickly: the engine makes a state on every step. The engine never moves
+        # a piece off the field nor changes what a deck holds, so a state whose player 0
+        # still has the draw pile last found to fit this configuration object is not
+        # checked again (another configuration, or other players, always are). Anything
+        # that may not fit goes to check_fit, which names the problem; values of the
+        # wrong kind are left to check_state.
+        try:
+            config = self.config
+            fit = _LAST_FIT[0]
+            if fit is None or fit[0] is not config:
+                fit = _fit(config)
+            players = self.players
+            if len(players) != fit[1]:
+                check_fit(self)
+            if players[0].draw_pile is not fit[5][0]:
+                _quick_check_fit(fit, self)
+        except (AttributeError, TypeError, IndexError):
+            return
 
     @property
     def is_over(self) -> bool:
