@@ -65,6 +65,7 @@ __all__ = [
     "hands_are_within_limits",
     "health_is_possible",
     "loot_is_possible",
+    "nobody_goes_out_in_victory",
     "nobody_has_moved_yet",
     "nothing_is_dealt_during_setup",
     "one_piece_per_cell",
@@ -243,6 +244,20 @@ def health_is_possible(config: Config, player: PlayerState, path: str) -> None:
         )
 
 
+def nobody_goes_out_in_victory(config: Config, player: PlayerState, path: str) -> None:
+    """Nobody is out in Victory (P4).
+
+    Damage scores points instead of costing health, so nobody is eliminated by damage,
+    and Victory has no other way out (running out of cards is Exhaustion's, R24).
+    """
+    if player.is_out and not config.has_health:
+        raise PositionError(
+            "in Victory nobody goes out: damage scores points instead",
+            path=f"{path}.is_out",
+            rule="P4",
+        )
+
+
 def out_player_has_left_the_field(player: PlayerState, path: str) -> None:
     """An out player's piece has left the field (R22)."""
     if player.is_out and player.position is not None:
@@ -285,13 +300,14 @@ def player_is_possible(config: Config, player: PlayerState, path: str) -> None:
     """Every rule about one well-formed player alone, in this order.
 
     Their piece is on the field (R8), their guard laid correctly (R14), their cards one
-    deck (R3), their health possible (R20, R22, R23), their piece gone if they are out
-    (R22), their points (R23) and winnings (R26) possible.
+    deck (R3), their health possible (R20, R22, R23), nobody out in Victory (P4), their
+    piece gone if they are out (R22), their points (R23) and winnings (R26) possible.
     """
     piece_is_on_the_field(config, player.position, f"{path}.position")
     guard_is_laid_correctly(player, path)
     cards_are_one_deck(config, player, path)
     health_is_possible(config, player, path)
+    nobody_goes_out_in_victory(config, player, path)
     out_player_has_left_the_field(player, path)
     points_are_possible(config, player, path)
     winnings_are_possible(config, player, path)
@@ -734,7 +750,8 @@ def attack_is_consistent(state: GameState) -> None:
     """A reaction phase resolves a pending attack that could have been made (R15-R21).
 
     The turn player attacked with face-up cards (known discards once they went out, P21);
-    each defender takes at least 1 damage; the phase's decider is the current defender, or
+    each defender takes 1 damage per attack card covering them, so at least 1 and at most
+    one per card (R15, R17); the phase's decider is the current defender, or
     the attacker answering a counter; a counter deals 2 or 3 and negates 1 damage; after a
     critical block the guard is back in the hand.
     """
@@ -767,9 +784,13 @@ def attack_is_consistent(state: GameState) -> None:
             path=f"players[{attack.attacker}].in_play",
             rule="R15",
         )
-    if attack.damage < 1:
+    most = len(attack.cards)
+    if not 1 <= attack.damage <= most:
         raise PositionError(
-            "an attacked player takes at least 1 damage", path="attack.damage", rule="R17"
+            f"an attacked player takes 1 damage per attack card covering them: 1 to {most}, "
+            f"not {attack.damage}",
+            path="attack.damage",
+            rule="R17",
         )
     defenders = {attack.defender}
     for index, item in enumerate(attack.waiting):
@@ -781,9 +802,12 @@ def attack_is_consistent(state: GameState) -> None:
             raise PositionError(
                 f"player {player} cannot be waiting to react", path=path, rule="R17"
             )
-        if damage < 1:
+        if not 1 <= damage <= most:
             raise PositionError(
-                "an attacked player takes at least 1 damage", path=path, rule="R17"
+                f"an attacked player takes 1 damage per attack card covering them: 1 to "
+                f"{most}, not {damage}",
+                path=path,
+                rule="R17",
             )
         defenders.add(player)
     defender = state.players[attack.defender]

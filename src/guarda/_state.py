@@ -353,7 +353,7 @@ def check_fit(state: GameState) -> None:
     Checks that the state has as many players as the configuration, that every piece stands
     on the field (R8) and that player 0's cards are one deck of the configuration (R3):
     every player holds a whole deck, so one player tells another game's deck apart. A
-    [`GameState`][guarda.GameState] runs this check, quickly, whenever it is made.
+    [`GameState`][guarda.GameState] runs a quick form of this check whenever it is made.
 
     Raises:
         PositionError: Naming the field that does not fit (``path``) and the ruling.
@@ -433,12 +433,16 @@ class GameState:
     Start one with :func:`guarda.new_game` or :class:`guarda.PositionBuilder`; get the
     next with :func:`guarda.apply`.
 
-    Making a state checks, cheaply, that it fits its configuration
+    Making a state checks that it fits its configuration
     ([`check_fit`][guarda._state.check_fit]: the number of players, every piece on the
     field, player 0's cards one deck of it), so a state given another game's
     configuration, such as ``attrs.evolve(state, config=other)``, raises
     [`PositionError`][guarda.errors.PositionError] at once instead of tripping a rule
-    later. [guarda.check_state][guarda.check_state] checks everything else.
+    later. The engine makes a state on every step, so the check is quick: the number of
+    players always, the rest only when player 0's draw pile is not the one last found to
+    fit this configuration object (the engine never moves a piece off the field nor
+    changes what a deck holds, and a state from another game never has that pile).
+    [guarda.check_state][guarda.check_state] checks everything, always.
 
     Examples:
         >>> import guarda
@@ -479,12 +483,11 @@ class GameState:
     """Every event so far."""
 
     def __attrs_post_init__(self) -> None:
-        # check_fit, quickly: the engine makes a state on every step. The engine never moves
-        # a piece off the field nor changes what a deck holds, so a state whose player 0
-        # still has the draw pile last found to fit this configuration object is not
-        # checked again (another configuration, or other players, always are). Anything
-        # that may not fit goes to check_fit, which names the problem; values of the
-        # wrong kind are left to check_state.
+        # check_fit, quickly (see the class docstring): a state whose player 0 still has
+        # the draw pile last found to fit this configuration object is not checked again;
+        # another configuration, or another game's players, always are. Anything that may
+        # not fit goes to check_fit, which names the problem; values of the wrong kind are
+        # left to check_state.
         try:
             config = self.config
             fit = _LAST_FIT[0]
