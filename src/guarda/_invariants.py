@@ -569,8 +569,8 @@ def hands_are_within_limits(
 
     Any hand of a player still in holds at most the hand size plus a guard returned by a
     critical block (when the guard does not count toward the hand), or the opening hand.
-    After setup, the turn player's hand holds at most the hand size ([hand
-    target][guarda._queries.hand_target]), except in the Draw phase's DISCARD decision,
+    After setup, the turn player's hand holds at most the hand size (their hand target,
+    ``_queries.hand_target``), except in the Draw phase's DISCARD decision,
     which discards only from a hand above it (one card more than the others' limit at
     most: the Classic draw).
 

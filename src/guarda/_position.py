@@ -2,7 +2,7 @@
 
 [`PositionBuilder`][guarda.PositionBuilder] describes a position player by player
 ([`PlayerSetup`][guarda.PlayerSetup]), says whose decision it is, and
-[`build`][guarda.PositionBuilder.build] turns that into a real
+[`build`][guarda._position.PositionBuilder.build] turns that into a real
 [`GameState`][guarda.GameState], the same kind of value [guarda.new_game][] and
 [guarda.apply][] make. Building checks the position against the rules (the same rules as
 [guarda.check_state][], from [guarda._invariants][]) and raises
@@ -10,9 +10,9 @@
 ruling) for one that cannot occur.
 
 The automatic parts of the rules are never faked: a SETUP position continues the real
-setup procedure, and [`start_turn`][guarda.PositionBuilder.start_turn] runs the real Draw
-phase. The reaction phases (REACT, COUNTER, NEW_GUARD) are reached by building an ACT
-position and applying an [`Attack`][guarda.Attack].
+setup procedure, and [`start_turn`][guarda._position.PositionBuilder.start_turn] runs the
+real Draw phase. The reaction phases (REACT, COUNTER, NEW_GUARD) are reached by building
+an ACT position and applying an [`Attack`][guarda.Attack].
 
 Examples:
     >>> import guarda
@@ -158,11 +158,12 @@ def _fresh_setups(builder: PositionBuilder) -> tuple[PlayerSetup, ...]:
 class PositionBuilder:
     """An immutable description of a position; each method returns a new builder.
 
-    Describe the players with [`player`][guarda.PositionBuilder.player], optionally put
-    Scavenger stakes on the field with [`loot`][guarda.PositionBuilder.loot], say whose
-    decision it is with [`to_act`][guarda.PositionBuilder.to_act] or
-    [`start_turn`][guarda.PositionBuilder.start_turn], then call
-    [`build`][guarda.PositionBuilder.build].
+    Describe the players with [`player`][guarda._position.PositionBuilder.player],
+    optionally put Scavenger stakes on the field with
+    [`loot`][guarda._position.PositionBuilder.loot], say whose decision it is with
+    [`to_act`][guarda._position.PositionBuilder.to_act] or
+    [`start_turn`][guarda._position.PositionBuilder.start_turn], then call
+    [`build`][guarda._position.PositionBuilder.build].
 
     Phases a position can be built in:
 
@@ -184,13 +185,11 @@ class PositionBuilder:
     whose turn was turn 1 counting back clockwise (in SETUP: the first placed player
     clockwise from the first drawer).
 
-    Args:
-        config: The ruleset of the position.
-        seed: Shuffles the draw piles that are not given, and seeds the random state of
-            the built game.
-
-    Raises:
-        ArgumentError: If ``config`` is not a Config or ``seed`` not an integer.
+    ``PositionBuilder(config, seed=0)`` starts an empty description of a position of the
+    ruleset ``config``, every player unplaced with default fields; the integer ``seed``
+    shuffles the draw piles that are not given and seeds the random state of the built
+    game. A ``config`` that is not a Config, or a ``seed`` that is not an integer, raises
+    [`ArgumentError`][guarda.errors.ArgumentError].
 
     Examples:
         >>> import guarda
@@ -341,8 +340,8 @@ class PositionBuilder:
         return self._with(turn=_Turn(player, phase, has_moved, turn_number))
 
     def start_turn(self, player: int, *, turn_number: int = 1) -> PositionBuilder:
-        """Begin ``player``'s turn: [`build`][guarda.PositionBuilder.build] runs the real Draw
-        phase (R12).
+        """Begin ``player``'s turn: [`build`][guarda._position.PositionBuilder.build] runs the
+        real Draw phase (R12).
 
         Args:
             player: The player whose turn begins.
