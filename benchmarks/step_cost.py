@@ -6,12 +6,13 @@ checkouts (the first is the baseline)::
 
     python benchmarks/step_cost.py /tmp/before/src src --rounds 60 --games 15
 
-Each round plays the same games once with every tree, each in its own process (with
-``PYTHONPATH`` set to the tree, so every process gets its own hash seed and memory
-layout), in an order that rotates from round to round. The table gives, per tree, the
-median CPU microseconds per step over the rounds and the median over the rounds of its
-ratio to the baseline of the same round: the load of a shared machine changes from round
-to round, and both runs of a round share it.
+Each round plays the same games once with every tree, each in its own process with
+``PYTHONPATH`` set to the tree, in an order that rotates from round to round. The runs of
+a round share a hash seed (``PYTHONHASHSEED``, a new one each round), so they hash and lay
+out their strings alike. The table gives, per tree, the median CPU microseconds per step
+over the rounds and the median over the rounds of its ratio to the baseline of the same
+round: the load of a shared machine changes from round to round, and the runs of a round
+share it.
 """
 
 from __future__ import annotations
@@ -49,19 +50,20 @@ def step_cost(games: int, first_seed: int) -> float:
     return (time.process_time() - start) / steps * 1e6
 
 
-def measure(tree: str, games: int, first_seed: int) -> float:
+def measure(tree: str, games: int, first_seed: int, hash_seed: int) -> float:
     """Run :func:`step_cost` in a new process that imports guarda from ``tree``.
 
     Args:
         tree: A ``src`` directory holding the ``guarda`` package.
         games: How many games to play.
         first_seed: The seed of the first game.
+        hash_seed: The process's ``PYTHONHASHSEED``.
 
     Returns:
         Microseconds of CPU time per step.
     """
     command = [sys.executable, __file__, "--worker", str(games), str(first_seed)]
-    env = {**os.environ, "PYTHONPATH": tree}
+    env = {**os.environ, "PYTHONPATH": tree, "PYTHONHASHSEED": str(hash_seed)}
     result = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
     return float(result.stdout)
 
@@ -82,13 +84,14 @@ def main(argv: list[str] | None = None) -> None:
         print(step_cost(*arguments.worker))
         return
     trees: list[str] = arguments.trees
-    if len(trees) < 2:
-        parser.error("give at least two src directories: the baseline and another")
+    if len(trees) < 2 or len(set(trees)) != len(trees):
+        parser.error("give at least two different src directories: the baseline and others")
     costs: dict[str, list[float]] = {tree: [] for tree in trees}
     for number in range(arguments.rounds):
         shift = number % len(trees)
         for tree in trees[shift:] + trees[:shift]:
-            costs[tree].append(measure(tree, arguments.games, number * arguments.games))
+            first_seed = number * arguments.games
+            costs[tree].append(measure(tree, arguments.games, first_seed, number + 1))
     baseline = costs[trees[0]]
     width = max(len(tree) for tree in trees)
     print(f"{arguments.rounds} rounds of {arguments.games} Modern 2p games per tree")

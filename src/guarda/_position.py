@@ -442,6 +442,7 @@ class PositionBuilder:
     def _check(self, players: tuple[PlayerState, ...], turn: _Turn) -> None:
         """The rules across players, for the phase being built."""
         config = self._config
+        rules.players_fit_the_configuration(config, players)
         rules.one_piece_per_cell([player.position for player in players])
         if turn.phase is Phase.SETUP:
             rules.nothing_is_dealt_during_setup(config, players)

@@ -366,64 +366,107 @@ def check_fit(state: GameState) -> None:
     cards_are_one_deck(config, players[0], "players[0]")
 
 
-_Fit = tuple[Config, int, int, frozenset[str], int, list[tuple[str, ...] | None]]
-"""What a state must match in its configuration, for the quick check a state runs when it
-is made: the configuration itself, the number of players, the field size, the card names,
-the deck size, and the last draw pile of player 0 found to be one deck of it."""
+class _Fit:
+    """What a state must match in its configuration, and the players of the last state
+    made with it, for the quick form of [`check_fit`][guarda._state.check_fit]."""
+
+    __slots__ = ("config", "deck", "names", "pile", "players", "seen", "size")
+
+    def __init__(self, config: Config) -> None:
+        self.config = config
+        self.players = config.players
+        self.size = config.size
+        self.names = frozenset(config.card_names)
+        self.deck = config.deck_size
+        self.seen: tuple[PlayerState, ...] = ()
+        """The players of the last state made with this configuration object."""
+        self.pile: tuple[str, ...] | None = None
+        """Their player 0's draw pile, unless empty (an empty pile is the one empty tuple:
+        it tells no game apart)."""
+
 
 _FITS: dict[int, _Fit] = {}
-"""The fit of recently used configuration objects, by ``id``; each entry holds its
+"""The fit of recently used configuration objects, by ``id``; each holds its
 configuration, so the ``id`` cannot be reused while the entry lives."""
 
 _FITS_LIMIT = 256
 """How many configurations :data:`_FITS` remembers before it starts again."""
 
 _LAST_FIT: list[_Fit | None] = [None]
-"""The fit looked up last: a game makes every state with the same configuration."""
+"""The fit of the configuration of the last state made (a game makes every state with the
+same configuration)."""
 
 
 def _fit(config: Config) -> _Fit:
     """The fit of a configuration, remembered."""
     fit = _FITS.get(id(config))
-    if fit is None or fit[0] is not config:
+    if fit is None or fit.config is not config:
         if len(_FITS) >= _FITS_LIMIT:
             _FITS.clear()
-        names = frozenset(config.card_names)
-        fit = (config, config.players, config.size, names, config.deck_size, [None])
-        _FITS[id(config)] = fit
-    _LAST_FIT[0] = fit
+        fit = _FITS[id(config)] = _Fit(config)
     return fit
 
 
-def _quick_check_fit(fit: _Fit, state: GameState) -> None:
-    """[`check_fit`][guarda._state.check_fit], quickly; on any doubt, check_fit itself."""
+def _continues(player: PlayerState, last: PlayerState) -> bool:
+    """Whether ``player`` is ``last`` after some steps of the engine, by what they share.
+
+    They share a zone that is not empty (the very same tuple, not an equal one), or
+    ``player``'s draw pile is what is left of ``last``'s after drawing from its top.
+    """
+    pile = player.draw_pile
+    return bool(
+        (player.hand and player.hand is last.hand)
+        or (player.discard_known and player.discard_known is last.discard_known)
+        or (player.discard_hidden and player.discard_hidden is last.discard_hidden)
+        or (player.in_play and player.in_play is last.in_play)
+        or (
+            pile
+            and len(pile) < len(last.draw_pile)
+            and last.draw_pile[len(last.draw_pile) - len(pile) :] == pile
+        )
+    )
+
+
+def _check_fit_quickly(state: GameState) -> None:
+    """[`check_fit`][guarda._state.check_fit], quickly; on any doubt, check_fit itself.
+
+    Player 0's deck is taken to fit when player 0 continues player 0 of the last state
+    made with the configuration ([`_continues`][guarda._state._continues]): the engine
+    never changes what a deck holds, and a state of another game shares none of its tuples.
+    Remembers the state's players for the next state.
+    """
+    fit = _fit(state.config)
     players = state.players
-    size = fit[2]
+    if len(players) != fit.players:
+        check_fit(state)
+    size = fit.size
     for player in players:
         position = player.position
         if position is not None and (position.x >= size or position.y >= size):
             check_fit(state)
     first = players[0]
     pile = first.draw_pile
-    hand = first.hand
-    known = first.discard_known
-    hidden = first.discard_hidden
-    in_play = first.in_play
-    guard = first.guard
-    names = fit[3]
-    if (
-        len(pile) + len(hand) + len(known) + len(hidden) + len(in_play) + (guard is not None)
-        != fit[4]
-        or not names.issuperset(pile)
-        or not names.issuperset(hand)
-        or not names.issuperset(known)
-        or not names.issuperset(hidden)
-        or not names.issuperset(in_play)
-        or (guard is not None and guard.card not in names)
-    ):
-        check_fit(state)
-    if pile:  # an empty pile is the one empty tuple: it tells no game apart
-        fit[5][0] = pile
+    if not fit.seen or not _continues(first, fit.seen[0]):
+        hand = first.hand
+        known = first.discard_known
+        hidden = first.discard_hidden
+        in_play = first.in_play
+        guard = first.guard
+        names = fit.names
+        if (
+            len(pile) + len(hand) + len(known) + len(hidden) + len(in_play) + (guard is not None)
+            != fit.deck
+            or not names.issuperset(pile)
+            or not names.issuperset(hand)
+            or not names.issuperset(known)
+            or not names.issuperset(hidden)
+            or not names.issuperset(in_play)
+            or (guard is not None and guard.card not in names)
+        ):
+            check_fit(state)
+    fit.seen = players
+    fit.pile = pile or None
+    _LAST_FIT[0] = fit
 
 
 @attrs.frozen(cache_hash=True)
@@ -438,10 +481,14 @@ class GameState:
     field, player 0's cards one deck of it), so a state given another game's
     configuration, such as ``attrs.evolve(state, config=other)``, raises
     [`PositionError`][guarda.errors.PositionError] at once instead of tripping a rule
-    later. The engine makes a state on every step, so the check is quick: the number of
-    players always, the rest only when player 0's draw pile is not the one last found to
-    fit this configuration object (the engine never moves a piece off the field nor
-    changes what a deck holds, and a state from another game never has that pile).
+    later. The engine makes a state on every step, so the check is quick: a state of the
+    configuration object of the last state made, in which player 0 or player 1 still has
+    the draw pile they had there, is that state after a step of the engine and is not
+    checked again (the engine never changes the players, moves a piece off the field or
+    changes what a deck holds, and a state of another game shares none of its tuples);
+    any other state is, player 0's deck only when player 0 does not visibly continue
+    player 0 of the last state made (sharing a tuple with it, or drawing from the top of
+    its pile).
     [guarda.check_state][guarda.check_state] checks everything, always.
 
     Examples:
@@ -483,23 +530,27 @@ class GameState:
     """Every event so far."""
 
     def __attrs_post_init__(self) -> None:
-        # check_fit, quickly (see the class docstring): a state whose player 0 still has
-        # the draw pile last found to fit this configuration object is not checked again;
-        # another configuration, or another game's players, always are. Anything that may
-        # not fit goes to check_fit, which names the problem; values of the wrong kind are
-        # left to check_state.
+        # check_fit, quickly (see the class docstring): a state of the configuration of the
+        # last state made, in which player 0 or player 1 still has the draw pile they had
+        # there, is that state after a step of the engine and is not checked again. Values
+        # of the wrong kind are left to check_state.
         try:
-            config = self.config
             fit = _LAST_FIT[0]
-            if fit is None or fit[0] is not config:
-                fit = _fit(config)
-            players = self.players
-            if len(players) != fit[1]:
-                check_fit(self)
-            if players[0].draw_pile is not fit[5][0]:
-                _quick_check_fit(fit, self)
-        except (AttributeError, TypeError, IndexError):
+            if fit is not None and fit.config is self.config:
+                players = self.players
+                if players[0].draw_pile is fit.pile:
+                    fit.seen = players
+                    return
+                pile = players[1].draw_pile
+                if pile and pile is fit.seen[1].draw_pile:
+                    fit.seen = players
+                    fit.pile = players[0].draw_pile or None
+                    return
+            _check_fit_quickly(self)
+        except (AttributeError, TypeError):
             return
+        except IndexError:  # fewer players than the configuration has, here or there
+            _check_fit_quickly(self)
 
     @property
     def is_over(self) -> bool:
