@@ -42,7 +42,7 @@ def test_builder_is_immutable() -> None:
     assert base.setups[0].position is None
     assert changed.setups[0].position == "a1"
     with pytest.raises(AttributeError):
-        base._seed = 3
+        base._seed = 3  # type: ignore[misc]
 
 
 def test_player_fields_add_up_and_a_whole_setup_replaces() -> None:

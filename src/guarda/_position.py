@@ -1,16 +1,18 @@
 """Build any reachable game position directly, for tests, puzzles and tutorials.
 
-:class:`PositionBuilder` describes a position player by player (:class:`PlayerSetup`),
-says whose decision it is, and :meth:`~PositionBuilder.build` turns that into a real
-:class:`~guarda._state.GameState`, the same kind of value :func:`guarda.new_game` and
-:func:`guarda.apply` make. Building checks the position against the rules and raises
-:class:`~guarda.errors.PositionError` (naming the offending field and the ruling) for one
-that cannot occur.
+[`PositionBuilder`][guarda.PositionBuilder] describes a position player by player
+([`PlayerSetup`][guarda.PlayerSetup]), says whose decision it is, and
+[`build`][guarda._position.PositionBuilder.build] turns that into a real
+[`GameState`][guarda.GameState], the same kind of value [guarda.new_game][] and
+[guarda.apply][] make. Building checks the position against the rules (the same rules as
+[guarda.check_state][], from [guarda._invariants][]) and raises
+[`PositionError`][guarda.errors.PositionError] (naming the offending field and the
+ruling) for one that cannot occur.
 
 The automatic parts of the rules are never faked: a SETUP position continues the real
-setup procedure, and :meth:`PositionBuilder.start_turn` runs the real Draw phase. The
-reaction phases (REACT, COUNTER, NEW_GUARD) are reached by building an ACT position and
-applying an :class:`~guarda._actions.Attack`.
+setup procedure, and [`start_turn`][guarda._position.PositionBuilder.start_turn] runs the
+real Draw phase. The reaction phases (REACT, COUNTER, NEW_GUARD) are reached by building
+an ACT position and applying an [`Attack`][guarda.Attack].
 
 Examples:
     >>> import guarda
@@ -31,15 +33,17 @@ Examples:
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import attrs
 
+from guarda import _invariants as rules
 from guarda import _rng as rng
-from guarda._config import Config, Exhaustion, KingOfTheHill, StakesKind, Victory
-from guarda._geometry import Cell, Orientation
-from guarda._state import GameState, Guard, GuardStatus, Phase, PlayerState
+from guarda._config import Config
+from guarda._consistency import check_state
+from guarda._geometry import Cell
+from guarda._state import GameState, Guard, Phase, PlayerState
 from guarda._transaction import begin_act, begin_turn, continue_setup
 from guarda.errors import ArgumentError, GuardaError, PositionError
 
@@ -101,7 +105,7 @@ class PlayerSetup:
     """
 
     position: Cell | str | None = None
-    """The piece's cell, as a :class:`~guarda._geometry.Cell` or a name such as ``"b2"``."""
+    """The piece's cell, as a [`Cell`][guarda.Cell] or a name such as ``"b2"``."""
     hand: tuple[str, ...] = attrs.field(default=(), converter=_hand)
     """The hand (any order; it is sorted when built)."""
     guard: Guard | None = None
@@ -125,9 +129,6 @@ class PlayerSetup:
     """Stakes the player has claimed (Bounty and Scavenger only)."""
 
 
-_TURN_PHASES = (Phase.DISCARD, Phase.MOVE, Phase.SET_GUARD, Phase.ACT, Phase.SETTLE)
-
-
 @attrs.frozen
 class _Turn:
     player: int
@@ -136,32 +137,59 @@ class _Turn:
     turn_number: int
 
 
+def _check_config(_: object, __: object, config: Config) -> None:
+    if not isinstance(config, Config):
+        raise ArgumentError(f"not a Config: {config!r}", path="config")
+
+
+def _check_seed(_: object, __: object, seed: int) -> None:
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise ArgumentError(f"the seed must be an integer, not {seed!r}", path="seed")
+
+
+def _fresh_setups(builder: PositionBuilder) -> tuple[PlayerSetup, ...]:
+    """Every player unplaced, with default fields (none for a config of the wrong kind)."""
+    config = builder._config
+    count = config.players if isinstance(config, Config) else 0
+    return tuple(PlayerSetup() for _ in range(count))
+
+
+@attrs.frozen(repr=False)
 class PositionBuilder:
     """An immutable description of a position; each method returns a new builder.
 
-    Describe the players with :meth:`player`, optionally put Scavenger stakes on the
-    field with :meth:`loot`, say whose decision it is with :meth:`to_act` or
-    :meth:`start_turn`, then call :meth:`build`.
+    Describe the players with [`player`][guarda._position.PositionBuilder.player],
+    optionally put Scavenger stakes on the field with
+    [`loot`][guarda._position.PositionBuilder.loot], say whose decision it is with
+    [`to_act`][guarda._position.PositionBuilder.to_act] or
+    [`start_turn`][guarda._position.PositionBuilder.start_turn], then call
+    [`build`][guarda._position.PositionBuilder.build].
 
     Phases a position can be built in:
 
     - ``SETUP``: some players have not placed their piece. ``to_act(p, Phase.SETUP)``
       continues the real setup procedure (R9, R10) with ``p`` drawing the next setup card
       from the top of their draw pile (give the piles in order to control it). A builder
-      in which nobody has a position and :meth:`to_act` was not called does the same from
+      in which nobody has a position and ``to_act`` was not called does the same from
       the configuration's first drawer.
-    - The start of a turn: :meth:`start_turn` runs the real Draw phase (R12), giving a
+    - The start of a turn: ``start_turn`` runs the real Draw phase (R12), giving a
       DISCARD or MOVE position (or, in Exhaustion, the player going out, R24).
-    - ``DISCARD``, ``MOVE``, ``SET_GUARD``, ``ACT``, ``SETTLE`` with :meth:`to_act`. A turn
+    - ``DISCARD``, ``MOVE``, ``SET_GUARD``, ``ACT``, ``SETTLE`` with ``to_act``. A turn
       player whose guard is preparing sets it first (R14), so ``ACT`` then gives
       ``SET_GUARD``.
     - ``REACT``, ``COUNTER`` and ``NEW_GUARD``: build ``ACT`` and apply an
-      :class:`~guarda._actions.Attack`.
+      [`Attack`][guarda.Attack].
 
     Derived values: the pot is ``ante * players`` minus the claimed winnings and the loot
     on the field; ``turns_ended`` is ``turn_number - 1``; ``first_placed`` is the player
     whose turn was turn 1 counting back clockwise (in SETUP: the first placed player
     clockwise from the first drawer).
+
+    ``PositionBuilder(config, seed=0)`` starts an empty description of a position of the
+    ruleset ``config``, every player unplaced with default fields; the integer ``seed``
+    shuffles the draw piles that are not given and seeds the random state of the built
+    game. A ``config`` that is not a Config, or a ``seed`` that is not an integer, raises
+    [`ArgumentError`][guarda.errors.ArgumentError].
 
     Examples:
         >>> import guarda
@@ -173,45 +201,22 @@ class PositionBuilder:
         ('DISCARD', 1, 7)
     """
 
-    __slots__ = ("_config", "_loot", "_seed", "_setups", "_turn")
-
-    _config: Config
-    _seed: int
-    _setups: tuple[PlayerSetup, ...]
-    _loot: tuple[tuple[Cell, int], ...]
-    _turn: _Turn | None
-
-    def __init__(self, config: Config, *, seed: int = 0) -> None:
-        """Start an empty description: every player unplaced, with default fields.
-
-        Args:
-            config: The ruleset of the position.
-            seed: Shuffles the draw piles that are not given, and seeds the random state
-                of the built game.
-
-        Raises:
-            PositionError: If ``config`` is not a Config or ``seed`` not an integer.
-        """
-        if not isinstance(config, Config):
-            raise ArgumentError(f"not a Config: {config!r}", path="config")
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise ArgumentError(f"the seed must be an integer, not {seed!r}", path="seed")
-        self._config = config
-        self._seed = seed
-        self._setups = tuple(PlayerSetup() for _ in range(config.players))
-        self._loot = ()
-        self._turn = None
-
-    def __setattr__(self, name: str, value: object) -> None:
-        if hasattr(self, name):
-            raise attrs.exceptions.FrozenInstanceError
-        object.__setattr__(self, name, value)
+    _config: Config = attrs.field(validator=_check_config)
+    """The ruleset of the position."""
+    _seed: int = attrs.field(default=0, kw_only=True, validator=_check_seed)
+    """Shuffles the draw piles that are not given, and seeds the random state."""
+    _setups: tuple[PlayerSetup, ...] = attrs.field(
+        default=attrs.Factory(_fresh_setups, takes_self=True), kw_only=True, alias="_setups"
+    )
+    """Each player's setup, by player number."""
+    _loot: tuple[tuple[Cell, int], ...] = attrs.field(default=(), kw_only=True, alias="_loot")
+    """Stakes on the field, by cell, sorted."""
+    _turn: _Turn | None = attrs.field(default=None, kw_only=True, alias="_turn")
+    """Whose decision it is, once said."""
 
     def _with(self, **changes: Any) -> PositionBuilder:
-        copy = object.__new__(PositionBuilder)
-        for name in self.__slots__:
-            object.__setattr__(copy, name, changes.get(name[1:], getattr(self, name)))
-        return copy
+        """A copy with some private fields changed (named without the underscore)."""
+        return attrs.evolve(self, **{f"_{name}": value for name, value in changes.items()})
 
     @property
     def config(self) -> Config:
@@ -232,7 +237,7 @@ class PositionBuilder:
     def player(
         self, index: int, setup: PlayerSetup | None = None, **fields: Any
     ) -> PositionBuilder:
-        """Describe a player: a whole :class:`PlayerSetup`, or some of its fields.
+        """Describe a player: a whole [`PlayerSetup`][guarda.PlayerSetup], or some of its fields.
 
         Fields given by name change the setup given (or, without one, the player's
         current setup), so calls add up.
@@ -240,7 +245,7 @@ class PositionBuilder:
         Args:
             index: The player number.
             setup: A complete setup for the player.
-            **fields: Fields of :class:`PlayerSetup` to change.
+            **fields: Fields of [`PlayerSetup`][guarda.PlayerSetup] to change.
 
         Returns:
             A new builder.
@@ -306,8 +311,8 @@ class PositionBuilder:
 
         Args:
             player: The turn player (in SETUP: the player who draws the next setup card).
-            phase: SETUP, DISCARD, MOVE, SET_GUARD, ACT or SETTLE (a :class:`Phase` or
-                its value, such as ``"move"``).
+            phase: SETUP, DISCARD, MOVE, SET_GUARD, ACT or SETTLE (a
+                [`Phase`][guarda.Phase] or its value, such as ``"move"``).
             has_moved: Whether the turn player already moved this turn (R13); not in
                 SETUP or DISCARD.
             turn_number: The number of the current turn, from 1 (not in SETUP).
@@ -323,22 +328,20 @@ class PositionBuilder:
             phase = Phase(phase)
         except ValueError:
             raise PositionError(f"not a phase: {phase!r}", path="phase") from None
-        if phase is not Phase.SETUP and phase not in _TURN_PHASES:
+        if phase is not Phase.SETUP and phase not in rules.TURN_PHASES:
             raise PositionError(
                 f"a {phase!r} position cannot be built directly: build ACT and apply an "
                 "Attack to reach the reaction phases",
                 path="phase",
             )
-        if phase in (Phase.SETUP, Phase.DISCARD) and has_moved:
-            raise PositionError(
-                f"nobody has moved in the {phase.value} phase", path="has_moved", rule="R13"
-            )
-        if phase is Phase.SETUP and turn_number != 1:
-            raise PositionError("no turn has started during setup", path="turn_number")
+        rules.nobody_has_moved_yet(phase, has_moved)
+        if phase is Phase.SETUP:
+            rules.turns_add_up(self._config, phase, turn_number - 1, 0)
         return self._with(turn=_Turn(player, phase, has_moved, turn_number))
 
     def start_turn(self, player: int, *, turn_number: int = 1) -> PositionBuilder:
-        """Begin ``player``'s turn: :meth:`build` runs the real Draw phase (R12).
+        """Begin ``player``'s turn: [`build`][guarda._position.PositionBuilder.build] runs the
+        real Draw phase (R12).
 
         Args:
             player: The player whose turn begins.
@@ -352,6 +355,10 @@ class PositionBuilder:
 
     def build(self) -> GameState:
         """Check the position and make it a real game state.
+
+        The position is checked with the rules of [guarda._invariants][] as it is
+        described, and the state built from it with [guarda.check_state][] (a position
+        the builder accepts is always one check_state accepts).
 
         Returns:
             The state, after any automatic steps the rules take from the described
@@ -377,11 +384,11 @@ class PositionBuilder:
             raise PositionError(
                 "everyone has placed a piece: setup is over", path="phase", rule="R11"
             )
-        players, random = self._players(setup, turn)
+        players, random = self._players()
+        self._check(players, turn)
         pot = config.stakes.ante * config.players
         pot -= sum(p.winnings for p in players) + sum(amount for _, amount in self._loot)
         if setup:
-            first = _first_placed(config, players)
             state = GameState(
                 config=config,
                 phase=Phase.SETUP,
@@ -390,23 +397,12 @@ class PositionBuilder:
                 players=players,
                 rng=random,
                 pot=pot,
-                first_placed=first,
+                first_placed=_first_placed(config, players),
             )
-            return continue_setup(state, turn.player)
-        if not isinstance(turn.turn_number, int) or turn.turn_number < 1:
-            raise PositionError(
-                f"the turn number counts from 1, not {turn.turn_number!r}",
-                path="turn_number",
-                rule="R27",
-            )
+            return _checked(continue_setup(state, turn.player))
+        rules.turn_number_counts_from_one(turn.turn_number, "turn_number")
         ended = turn.turn_number - 1
-        if config.turn_limit is not None and ended >= config.turn_limit:
-            raise PositionError(
-                f"{ended} turns have ended: the turn limit {config.turn_limit} was reached",
-                path="turn_number",
-                rule="R27",
-            )
-        first = (turn.player - ended) % config.players
+        rules.turn_limit_is_not_reached(config, ended, "turn_number")
         phase = Phase.MOVE if turn.phase is None else turn.phase
         state = GameState(
             config=config,
@@ -420,44 +416,54 @@ class PositionBuilder:
             has_moved=turn.has_moved,
             loot=self._loot,
             pot=pot,
-            first_placed=first,
+            first_placed=(turn.player - ended) % config.players,
         )
         if turn.phase is None:
-            return begin_turn(attrs.evolve(state, turn_number=turn.turn_number - 1), turn.player)
+            started = begin_turn(
+                attrs.evolve(state, turn_number=turn.turn_number - 1), turn.player
+            )
+            return _checked(started)
         if phase in (Phase.ACT, Phase.SET_GUARD):
-            started = begin_act(state)
-            if phase is Phase.SET_GUARD and started.phase is not Phase.SET_GUARD:
-                raise PositionError(
-                    "only a player with a preparing guard must set it",
-                    path=f"players[{turn.player}].guard",
-                    rule="R14",
-                )
-            return started
-        return state
+            return _checked(begin_act(state))
+        return _checked(state)
 
     # -- checks ------------------------------------------------------------------------
 
-    def _players(self, setup: bool, turn: _Turn) -> tuple[tuple[PlayerState, ...], int]:
+    def _players(self) -> tuple[tuple[PlayerState, ...], int]:
+        """Each player's state from their setup, checked alone, and the random state."""
         config = self._config
         random = rng.seed_state(self._seed)
         players = []
-        occupied: dict[Cell, int] = {}
         for index, spec in enumerate(self._setups):
-            path = f"players[{index}]"
-            player, random = _player(config, spec, path, random)
-            if player.position is not None:
-                if player.position in occupied:
-                    raise PositionError(
-                        f"player {occupied[player.position]} is already on {player.position}",
-                        path=f"{path}.position",
-                        rule="R13",
-                    )
-                occupied[player.position] = index
+            player, random = _player(config, spec, f"players[{index}]", random)
             players.append(player)
-        for index, player in enumerate(players):
-            _check_phase(config, index, player, setup, turn, occupied)
-        _check_game(config, players, setup, self._loot, occupied)
         return tuple(players), random
+
+    def _check(self, players: tuple[PlayerState, ...], turn: _Turn) -> None:
+        """The rules across players, for the phase being built."""
+        config = self._config
+        rules.players_fit_the_configuration(config, players)
+        rules.one_piece_per_cell([player.position for player in players])
+        if turn.phase is Phase.SETUP:
+            rules.nothing_is_dealt_during_setup(config, players)
+            rules.unplaced_players_are_still_drawing(config, players, None)
+        else:
+            rules.players_still_in_have_pieces(players)
+            rules.only_attack_cards_lie_face_up(turn.phase, turn.player, players)
+            rules.hands_are_within_limits(config, turn.phase, turn.player, players)
+            rules.decider_is_in(players, turn.player, "turn.player")
+            if turn.phase is Phase.SET_GUARD:
+                rules.guard_to_set_is_preparing(players, turn.player)
+            rules.game_is_undecided(config, players)
+        loot = self._loot
+        rules.loot_is_possible(config, loot, players, [f"loot[{cell}]" for cell, _ in loot])
+        rules.claimed_stakes_leave_the_pot(config, players, loot)
+
+
+def _checked(state: GameState) -> GameState:
+    """``state``, once [guarda.check_state][] accepts it."""
+    check_state(state)
+    return state
 
 
 def _cell(value: object, path: str) -> Cell:
@@ -471,312 +477,47 @@ def _cell(value: object, path: str) -> Cell:
     raise PositionError(f"not a cell: {value!r}", path=path, rule="R8")
 
 
-def _int(value: object, path: str, rule: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise PositionError(f"not an integer: {value!r}", path=path, rule=rule)
-    return value
-
-
 def _player(config: Config, spec: PlayerSetup, path: str, random: int) -> tuple[PlayerState, int]:
-    """One player's state from a setup, checking the player alone."""
-    names = set(config.card_names)
-    position = None
-    if spec.position is not None:
-        position = _cell(spec.position, f"{path}.position")
-        if not position.is_on(config.size):
-            raise PositionError(
-                f"{position!r} is not on the {config.size}x{config.size} field",
-                path=f"{path}.position",
-                rule="R8",
-            )
-    guard = spec.guard
-    zones: dict[str, tuple[str, ...]] = {
-        "hand": spec.hand,
-        "discard_known": spec.discard_known,
-        "discard_hidden": spec.discard_hidden,
-        "in_play": spec.in_play,
-    }
-    if guard is not None:
-        if not isinstance(guard, Guard) or not isinstance(guard.status, GuardStatus):
-            raise PositionError(f"not a Guard: {guard!r}", path=f"{path}.guard")
-        zones["guard"] = (guard.card,)
-        if guard.status is GuardStatus.PREPARING and guard.orientation is not None:
-            raise PositionError(
-                "a preparing guard has no orientation yet",
-                path=f"{path}.guard.orientation",
-                rule="R14",
-            )
-        if guard.status is GuardStatus.SET and not isinstance(guard.orientation, Orientation):
-            raise PositionError(
-                "a set guard needs an orientation", path=f"{path}.guard.orientation", rule="R14"
-            )
-    if spec.draw_pile is not None:
-        zones["draw_pile"] = spec.draw_pile
-    used: Counter[str] = Counter()
-    for zone, cards in zones.items():
-        for position_in_zone, card in enumerate(cards):
-            if card not in names:
-                where = f"{path}.{zone}" + ("" if zone == "guard" else f"[{position_in_zone}]")
-                raise PositionError(f"the deck has no card named {card!r}", path=where, rule="R3")
-        used.update(cards)
-    for name in config.card_names:
-        if used[name] > config.copies(name):
-            raise PositionError(
-                f"{used[name]} copies of {name}, but the deck holds {config.copies(name)}",
-                path=path,
-                rule="R3",
-            )
-    if spec.draw_pile is None:
+    """One player's state from a setup, checked alone, and the random state after it.
+
+    The rules are checked on the zones in the order the setup gives them, so a path such as
+    ``players[0].hand[1]`` points into the setup; the state then holds them sorted.
+    """
+    position = None if spec.position is None else _cell(spec.position, f"{path}.position")
+    pile = spec.draw_pile
+    if pile is None:
+        guard = (spec.guard.card,) if isinstance(spec.guard, Guard) else ()
+        used = Counter(spec.hand + spec.discard_known + spec.discard_hidden + spec.in_play + guard)
         rest = tuple(
             name for name in config.card_names for _ in range(config.copies(name) - used[name])
         )
         pile, random = rng.shuffle(rest, random)
-    else:
-        pile = spec.draw_pile
-        if sum(used.values()) != config.deck_size:
-            raise PositionError(
-                f"the player's cards add up to {sum(used.values())}, "
-                f"not the deck's {config.deck_size}",
-                path=f"{path}.draw_pile",
-                rule="R3",
-            )
-    health = config.starting_health if spec.health is None else spec.health
-    health = _int(health, f"{path}.health", "R22")
-    if spec.health is None and spec.is_out and config.has_health and _out_by_damage(config):
-        health = 0
-    if not 0 <= health <= config.max_health:
-        raise PositionError(
-            f"health must be 0 to {config.max_health}, not {health}",
-            path=f"{path}.health",
-            rule="R20",
-        )
-    if not isinstance(spec.is_out, bool):
-        raise PositionError(f"not a bool: {spec.is_out!r}", path=f"{path}.is_out")
-    if config.has_health and health == 0 and not spec.is_out:
-        raise PositionError("a player at 0 health is out", path=f"{path}.health", rule="R22")
-    if spec.is_out and health > 0 and config.has_health and _out_by_damage(config):
-        raise PositionError(
-            "without Exhaustion a player goes out only at 0 health",
-            path=f"{path}.health",
-            rule="R22",
-        )
-    if spec.is_out and position is not None:
-        raise PositionError(
-            "an out player's piece has left the field", path=f"{path}.position", rule="R22"
-        )
-    points = _int(spec.points, f"{path}.points", "R23")
-    if points < 0:
-        raise PositionError("points cannot be negative", path=f"{path}.points", rule="R23")
-    if points and not isinstance(config.win, (Victory, KingOfTheHill)):
-        raise PositionError(
-            "only Victory and King of the Hill score points", path=f"{path}.points", rule="R23"
-        )
-    winnings = _int(spec.winnings, f"{path}.winnings", "R26")
-    return (
-        PlayerState(
-            draw_pile=pile,
-            hand=tuple(sorted(spec.hand)),
-            guard=guard,
-            discard_known=tuple(sorted(spec.discard_known)),
-            discard_hidden=tuple(sorted(spec.discard_hidden)),
-            in_play=spec.in_play,
-            position=position,
-            health=health,
-            points=points,
-            is_out=spec.is_out,
-            winnings=winnings,
-        ),
-        random,
+    health = spec.health
+    if health is None:
+        out_by_damage = spec.is_out and rules.goes_out_only_at_zero_health(config)
+        health = 0 if out_by_damage else config.starting_health
+    described = PlayerState(
+        draw_pile=pile,
+        hand=spec.hand,
+        guard=spec.guard,
+        discard_known=spec.discard_known,
+        discard_hidden=spec.discard_hidden,
+        in_play=spec.in_play,
+        position=position,
+        health=health,
+        points=spec.points,
+        is_out=spec.is_out,
+        winnings=spec.winnings,
     )
-
-
-def _out_by_damage(config: Config) -> bool:
-    """Whether damage is the only way out (every win condition but Exhaustion)."""
-    return not isinstance(config.win, Exhaustion)
-
-
-def _hand_target(config: Config, player: PlayerState) -> int:
-    if config.guard_counts_toward_hand and player.guard is not None:
-        return config.hand_size - 1
-    return config.hand_size
-
-
-def _check_phase(
-    config: Config,
-    index: int,
-    player: PlayerState,
-    setup: bool,
-    turn: _Turn,
-    occupied: Mapping[Cell, int],
-) -> None:
-    """Check one player against the phase of the position."""
-    path = f"players[{index}]"
-    if setup:
-        placed = player.position is not None
-        fresh = (
-            not player.hand
-            and player.guard is None
-            and not player.discard_known
-            and player.health == config.starting_health
-            and not player.points
-            and not player.is_out
-            and not player.winnings
-        )
-        if not fresh:
-            raise PositionError(
-                "during setup nobody has a hand, a guard, face-up discards, damage, points, "
-                "stakes or is out",
-                path=path,
-                rule="R9",
-            )
-        if placed and player.in_play:
-            raise PositionError(
-                "a placed player's setup cards are already face down",
-                path=f"{path}.in_play",
-                rule="R9",
-            )
-        if not placed and player.discard_hidden:
-            raise PositionError(
-                "an unplaced player has discarded nothing yet",
-                path=f"{path}.discard_hidden",
-                rule="R9",
-            )
-        if not placed:
-            _check_unplaced(config, index, player, occupied, path)
-        return
-    if not player.is_out and player.position is None:
-        raise PositionError(
-            "every player still in has a piece on the field after setup",
-            path=f"{path}.position",
-            rule="R11",
-        )
-    is_turn = index == turn.player
-    if player.in_play and not (is_turn and turn.phase is Phase.SETTLE):
-        raise PositionError(
-            "only the turn player's attack cards lie face up, in the Settle phase",
-            path=f"{path}.in_play",
-            rule="R16",
-        )
-    if is_turn and player.is_out:
-        raise PositionError("an out player takes no turns", path="turn.player", rule="R22")
-    extra = 0 if config.guard_counts_toward_hand else 1
-    limit = max(config.hand_size + extra, config.opening_hand)
-    if is_turn and turn.phase in (Phase.MOVE, Phase.SET_GUARD, Phase.ACT, Phase.SETTLE):
-        limit = _hand_target(config, player)
-    if is_turn and turn.phase is Phase.DISCARD:
-        if len(player.hand) <= _hand_target(config, player):
-            raise PositionError(
-                "the Draw phase discards only from a hand above the hand size",
-                path=f"{path}.hand",
-                rule="R12",
-            )
-        return
-    if not player.is_out and len(player.hand) > limit:
-        raise PositionError(
-            f"{len(player.hand)} cards: a hand cannot hold more than {limit} here",
-            path=f"{path}.hand",
-            rule="R12",
-        )
-
-
-def _check_unplaced(
-    config: Config,
-    index: int,
-    player: PlayerState,
-    occupied: Mapping[Cell, int],
-    path: str,
-) -> None:
-    """An unplaced player's setup cards cannot already overlap on a free cell (R9)."""
-    geometry = config.geometry
-    side = config.seats[index]
-    taken = 0
-    for cell in occupied:
-        taken |= 1 << cell.index(config.size)
-    seen = 0
-    for card in player.in_play:
-        mask = geometry.mask(card, side, Orientation.OFFENSIVE)
-        if seen & mask & ~taken:
-            raise PositionError(
-                "these setup cards overlap on a free cell: the player would have placed",
-                path=f"{path}.in_play",
-                rule="R9",
-            )
-        seen |= mask
-
-
-def _check_game(
-    config: Config,
-    players: Sequence[PlayerState],
-    setup: bool,
-    loot: tuple[tuple[Cell, int], ...],
-    occupied: Mapping[Cell, int],
-) -> None:
-    """Checks across players: the game is not over, stakes add up."""
-    if not setup:
-        alive = {config.team_of(i) for i, player in enumerate(players) if not player.is_out}
-        if len(alive) < 2:
-            raise PositionError(
-                "fewer than two teams have anyone left: the game would be over",
-                path="players",
-                rule="R22",
-            )
-        target = getattr(config.win, "target", None)
-        if target is not None:
-            for number, team in enumerate(config.teams):
-                total = sum(players[i].points for i in team)
-                if total >= target:
-                    raise PositionError(
-                        f"team {number} has {total} points, the target is {target}: "
-                        "the game would be over",
-                        path="players",
-                        rule="R23",
-                    )
-    ante = config.stakes.ante
-    kind = config.stakes.kind
-    claimed = 0
-    for index, player in enumerate(players):
-        if player.winnings < 0 or (
-            player.winnings and (kind not in (StakesKind.BOUNTY, StakesKind.SCAVENGER))
-        ):
-            raise PositionError(
-                "only Bounty and Scavenger stakes are claimed during the game, never below 0",
-                path=f"players[{index}].winnings",
-                rule="R26",
-            )
-        if player.winnings % max(ante, 1):
-            raise PositionError(
-                f"stakes are claimed whole: a multiple of the ante {ante}",
-                path=f"players[{index}].winnings",
-                rule="R26",
-            )
-        claimed += player.winnings
-    for cell, amount in loot:
-        path = f"loot[{cell}]"
-        if kind is not StakesKind.SCAVENGER:
-            raise PositionError("only Scavenger leaves stakes on the field", path=path, rule="R26")
-        if not cell.is_on(config.size):
-            raise PositionError(f"{cell!r} is not on the field", path=path, rule="R8")
-        if amount <= 0 or amount % max(ante, 1):
-            raise PositionError(
-                f"loot is a positive multiple of the ante {ante}, not {amount}",
-                path=path,
-                rule="R26",
-            )
-        if cell in occupied:
-            raise PositionError(
-                f"player {occupied[cell]} would have claimed the loot on {cell}",
-                path=path,
-                rule="R26",
-            )
-        claimed += amount
-    out = sum(1 for player in players if player.is_out)
-    if claimed > ante * out:
-        raise PositionError(
-            f"{claimed} in claimed stakes and loot, but only {out} players went out, "
-            f"leaving {ante * out}: the pot cannot go below the stakes of those still in",
-            path="pot",
-            rule="R26",
-        )
+    rules.player_is_well_formed(described, path)
+    rules.player_is_possible(config, described, path)
+    player = attrs.evolve(
+        described,
+        hand=tuple(sorted(spec.hand)),
+        discard_known=tuple(sorted(spec.discard_known)),
+        discard_hidden=tuple(sorted(spec.discard_hidden)),
+    )
+    return player, random
 
 
 def _first_placed(config: Config, players: Sequence[PlayerState]) -> int | None:

@@ -55,6 +55,7 @@ from typing import Any
 
 import attrs
 
+from guarda import _invariants as rules
 from guarda._config import Config
 from guarda._consistency import check_state
 from guarda._geometry import Cell
@@ -219,7 +220,18 @@ def _rebuild_outcome(
 ) -> Outcome:
     """The outcome the engine records for this result (R22-R27), from the public numbers."""
     players = [
-        PlayerState((), (), None, (), (), (), None, health, points, winnings=winnings)
+        PlayerState(
+            draw_pile=(),
+            hand=(),
+            guard=None,
+            discard_known=(),
+            discard_hidden=(),
+            in_play=(),
+            position=None,
+            health=health,
+            points=points,
+            winnings=winnings,
+        )
         for health, points, winnings in numbers
     ]
     return Outcome(
@@ -459,8 +471,19 @@ class _Player:
         """The player's state (full form only)."""
         hand, guard, draw, hidden = self.private()
         health, points, winnings = self.numbers
-        return PlayerState(draw, hand, guard, tuple(sorted(self.known)), hidden, self.in_play,
-                           self.position, health, points, self.is_out, winnings)  # fmt: skip
+        return PlayerState(
+            draw_pile=draw,
+            hand=hand,
+            guard=guard,
+            discard_known=tuple(sorted(self.known)),
+            discard_hidden=hidden,
+            in_play=self.in_play,
+            position=self.position,
+            health=health,
+            points=points,
+            is_out=self.is_out,
+            winnings=winnings,
+        )
 
     def public(self) -> PublicPlayer:
         """What everyone may know about the player."""
@@ -587,7 +610,6 @@ class _PositionReader(_Reader):
         if len(parts) != self.count:
             raise _expected(f"{self.count} players separated by '/'", span, "players")
         players: list[_Player] = []
-        occupied: dict[Cell, int] = {}
         for index, part in enumerate(parts):
             path = f"players[{index}]"
             hidden = not full and index != viewer
@@ -599,16 +621,8 @@ class _PositionReader(_Reader):
                 raise PositionError(
                     f"player {index}'s cards are not those of the deck", path=path, rule="R3"
                 )
-            if player.position is not None:
-                if player.position in occupied:
-                    raise PositionError(
-                        f"players {occupied[player.position]} and {index} are both on "
-                        f"{player.position}",
-                        path=f"{path}.position",
-                        rule="R13",
-                    )
-                occupied[player.position] = index
             players.append(player)
+        rules.one_piece_per_cell([player.position for player in players])
         return players
 
     def attack(self, span: _Span) -> PendingAttack | None:

@@ -9,6 +9,7 @@ Card zones are tuples of card names; a hand and the discard piles are kept sorte
 from __future__ import annotations
 
 import enum
+from collections import Counter
 from collections.abc import Iterator
 from typing import overload
 
@@ -17,6 +18,7 @@ import attrs
 from guarda._config import Config
 from guarda._events import Event
 from guarda._geometry import Cell, Orientation
+from guarda.errors import PositionError
 
 __all__ = [
     "EventLog",
@@ -289,12 +291,215 @@ def _rebuild_log(chunks: list[tuple[Event, ...]]) -> EventLog:
     return log if log is not None else EventLog(())
 
 
+# -- the rules every state is checked against when it is made ------------------------------
+
+
+def players_fit_the_configuration(config: Config, players: tuple[PlayerState, ...]) -> None:
+    """A game has as many players as its configuration says.
+
+    Raises:
+        PositionError: With ``path="players"``.
+    """
+    if len(players) != config.players:
+        raise PositionError(
+            f"a {config.players}-player game needs {config.players} players, not {len(players)}",
+            path="players",
+        )
+
+
+def piece_is_on_the_field(config: Config, position: Cell | None, path: str) -> None:
+    """A piece stands on a cell of the field, if it stands anywhere (R8).
+
+    Raises:
+        PositionError: With ``path`` naming the position.
+    """
+    if position is not None and not position.is_on(config.size):
+        raise PositionError(
+            f"{position} is not on the {config.size}x{config.size} field", path=path, rule="R8"
+        )
+
+
+def cards_are_one_deck(config: Config, player: PlayerState, path: str) -> None:
+    """A player's cards, wherever they are, are exactly one deck (R3).
+
+    Every card is a card of the deck, no card has more copies than the deck holds, and
+    together they are as many as the deck.
+
+    Raises:
+        PositionError: With ``path`` naming the player (too many copies), the card
+            (``players[0].hand[2]``, ``players[0].guard``) or the draw pile (a count that
+            does not add up).
+    """
+    names = set(config.card_names)
+    zones: dict[str, tuple[str, ...]] = {
+        "hand": player.hand,
+        "discard_known": player.discard_known,
+        "discard_hidden": player.discard_hidden,
+        "in_play": player.in_play,
+        "guard": () if player.guard is None else (player.guard.card,),
+        "draw_pile": player.draw_pile,
+    }
+    used: Counter[str] = Counter()
+    for zone, cards in zones.items():
+        for place, card in enumerate(cards):
+            if card not in names:
+                where = f"{path}.{zone}" + ("" if zone == "guard" else f"[{place}]")
+                raise PositionError(f"the deck has no card named {card!r}", path=where, rule="R3")
+        used.update(cards)
+    for name in config.card_names:
+        if used[name] > config.copies(name):
+            raise PositionError(
+                f"{used[name]} copies of {name}, but the deck holds {config.copies(name)}",
+                path=path,
+                rule="R3",
+            )
+    total = sum(used.values())
+    if total != config.deck_size:
+        raise PositionError(
+            f"the player's cards add up to {total}, not the deck's {config.deck_size}",
+            path=f"{path}.draw_pile",
+            rule="R3",
+        )
+
+
+def check_fit(state: GameState) -> None:
+    """Refuse a state that does not fit its configuration.
+
+    Checks that the state has as many players as the configuration, that every piece stands
+    on the field (R8) and that player 0's cards are one deck of the configuration (R3):
+    every player holds a whole deck, so one player tells another game's deck apart. A
+    [`GameState`][guarda.GameState] runs a quick form of this check whenever it is made.
+
+    Raises:
+        PositionError: Naming the field that does not fit (``path``) and the ruling.
+    """
+    config = state.config
+    players = state.players
+    players_fit_the_configuration(config, players)
+    for index, player in enumerate(players):
+        piece_is_on_the_field(config, player.position, f"players[{index}].position")
+    cards_are_one_deck(config, players[0], "players[0]")
+
+
+class _Fit:
+    """What a state must match in its configuration, and the players of the last state
+    made with it, for the quick form of [`check_fit`][guarda._state.check_fit]."""
+
+    __slots__ = ("config", "deck", "names", "pile", "players", "seen", "size")
+
+    def __init__(self, config: Config) -> None:
+        self.config = config
+        self.players = config.players
+        self.size = config.size
+        self.names = frozenset(config.card_names)
+        self.deck = config.deck_size
+        self.seen: tuple[PlayerState, ...] = ()
+        """The players of the last state made with this configuration object."""
+        self.pile: tuple[str, ...] | None = None
+        """Their player 0's draw pile, unless empty (an empty pile is the one empty tuple:
+        it tells no game apart)."""
+
+
+_FITS: dict[int, _Fit] = {}
+"""The fit of recently used configuration objects, by ``id``; each holds its
+configuration, so the ``id`` cannot be reused while the entry lives."""
+
+_FITS_LIMIT = 256
+"""How many configurations :data:`_FITS` remembers before it starts again."""
+
+_LAST_FIT: list[_Fit | None] = [None]
+"""The fit of the configuration of the last state made (a game makes every state with the
+same configuration)."""
+
+
+def _fit(config: Config) -> _Fit:
+    """The fit of a configuration, remembered."""
+    fit = _FITS.get(id(config))
+    if fit is None or fit.config is not config:
+        if len(_FITS) >= _FITS_LIMIT:
+            _FITS.clear()
+        fit = _FITS[id(config)] = _Fit(config)
+    return fit
+
+
+def _continues(player: PlayerState, last: PlayerState) -> bool:
+    """Whether ``player`` is ``last`` after some steps of the engine, by what they share.
+
+    They share a zone that is not empty: the very same tuple object, never just an equal
+    one, so a state read from a document or built anew is always counted in full.
+    """
+    return bool(
+        (player.draw_pile and player.draw_pile is last.draw_pile)
+        or (player.hand and player.hand is last.hand)
+        or (player.discard_known and player.discard_known is last.discard_known)
+        or (player.discard_hidden and player.discard_hidden is last.discard_hidden)
+        or (player.in_play and player.in_play is last.in_play)
+    )
+
+
+def _check_fit_quickly(state: GameState) -> None:
+    """[`check_fit`][guarda._state.check_fit], quickly; on any doubt, check_fit itself.
+
+    Player 0's deck is taken to fit when player 0 continues player 0 of the last state
+    made with the configuration ([`_continues`][guarda._state._continues]): the engine
+    never changes what a deck holds, and a state of another game shares none of its tuples.
+    Remembers the state's players for the next state.
+    """
+    fit = _fit(state.config)
+    players = state.players
+    if len(players) != fit.players:
+        check_fit(state)
+    size = fit.size
+    for player in players:
+        position = player.position
+        if position is not None and (position.x >= size or position.y >= size):
+            check_fit(state)
+    first = players[0]
+    pile = first.draw_pile
+    if not fit.seen or not _continues(first, fit.seen[0]):
+        hand = first.hand
+        known = first.discard_known
+        hidden = first.discard_hidden
+        in_play = first.in_play
+        guard = first.guard
+        names = fit.names
+        if (
+            len(pile) + len(hand) + len(known) + len(hidden) + len(in_play) + (guard is not None)
+            != fit.deck
+            or not names.issuperset(pile)
+            or not names.issuperset(hand)
+            or not names.issuperset(known)
+            or not names.issuperset(hidden)
+            or not names.issuperset(in_play)
+            or (guard is not None and guard.card not in names)
+        ):
+            check_fit(state)
+    fit.seen = players
+    fit.pile = pile or None
+    _LAST_FIT[0] = fit
+
+
 @attrs.frozen(cache_hash=True)
 class GameState:
     """A complete game position: a frozen, hashable value.
 
     Start one with :func:`guarda.new_game` or :class:`guarda.PositionBuilder`; get the
     next with :func:`guarda.apply`.
+
+    Making a state checks that it fits its configuration
+    ([`check_fit`][guarda._state.check_fit]: the number of players, every piece on the
+    field, player 0's cards one deck of it), so a state given another game's
+    configuration, such as ``attrs.evolve(state, config=other)``, raises
+    [`PositionError`][guarda.errors.PositionError] at once instead of tripping a rule
+    later. The engine makes a state on every step, so the check is quick: a state of the
+    configuration object of the last state made, in which player 0 or player 1 still has
+    the draw pile they had there, is that state after a step of the engine and is not
+    checked again (the engine never changes the players, moves a piece off the field or
+    changes what a deck holds, and a state of another game shares none of its tuples);
+    any other state is, player 0's deck only when player 0 does not visibly continue
+    player 0 of the last state made (sharing a tuple with it, or drawing from the top of
+    its pile).
+    [guarda.check_state][guarda.check_state] checks everything, always.
 
     Examples:
         >>> import guarda
@@ -333,6 +538,29 @@ class GameState:
     """The result, once the game is over."""
     log: EventLog = attrs.field(factory=lambda: EventLog(()), repr=False)
     """Every event so far."""
+
+    def __attrs_post_init__(self) -> None:
+        # check_fit, quickly (see the class docstring): a state of the configuration of the
+        # last state made, in which player 0 or player 1 still has the draw pile they had
+        # there, is that state after a step of the engine and is not checked again. Values
+        # of the wrong kind are left to check_state.
+        try:
+            fit = _LAST_FIT[0]
+            if fit is not None and fit.config is self.config:
+                players = self.players
+                if players[0].draw_pile is fit.pile:
+                    fit.seen = players
+                    return
+                pile = players[1].draw_pile
+                if pile and pile is fit.seen[1].draw_pile:
+                    fit.seen = players
+                    fit.pile = players[0].draw_pile or None
+                    return
+            _check_fit_quickly(self)
+        except (AttributeError, TypeError):
+            return
+        except IndexError:  # fewer players than the configuration has, here or there
+            _check_fit_quickly(self)
 
     @property
     def is_over(self) -> bool:

@@ -1,0 +1,891 @@
+"""Every rule a game position must satisfy, each checked in one place.
+
+[guarda.PositionBuilder][guarda.PositionBuilder] checks a described position with these
+before it builds it, and [guarda.check_state][guarda.check_state] checks any state with
+them (a loaded document, a parsed position, a state changed with ``attrs.evolve``). Each
+function is named for the rule it checks and raises
+[`PositionError`][guarda.errors.PositionError] with ``path`` naming the offending field
+(such as ``players[1].guard.orientation``) and, where a ruling applies, ``rule``.
+
+The three rules a [`GameState`][guarda.GameState] checks whenever it is made (the number of
+players, pieces on the field, a player's cards being one deck) live with it in
+[guarda._state][] and are re-exported here: [guarda._state][] cannot import this module,
+which needs the state's types.
+
+Where a check depends on who is asking, the caller passes the path: the builder names its
+arguments (``turn.player``, ``turn_number``, ``loot[c3]``), check_state the state's fields
+(``actor``, ``turns_ended``, ``loot[0]``).
+
+Examples:
+    >>> import attrs, guarda
+    >>> from guarda._invariants import hands_are_within_limits
+    >>> state = guarda.new_game(guarda.modern(), seed=1)
+    >>> hands_are_within_limits(state.config, guarda.Phase.MOVE, 0, state.players)
+    >>> big = attrs.evolve(state.players[0], hand=("V1",) * 4 + ("V2", "V3"))
+    >>> hands_are_within_limits(state.config, guarda.Phase.MOVE, 0, (big, state.players[1]))
+    Traceback (most recent call last):
+    ...
+    guarda.errors.PositionError: players[0].hand: 6 cards: a hand cannot hold more than 5 ...
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from guarda._config import Config, Exhaustion, KingOfTheHill, StakesKind, Victory
+from guarda._geometry import Cell, Orientation
+from guarda._legal import list_actions
+from guarda._queries import hand_target, occupant, placement_mask
+from guarda._state import (
+    GameState,
+    Guard,
+    GuardStatus,
+    Outcome,
+    PendingAttack,
+    Phase,
+    PlayerState,
+    cards_are_one_deck,
+    piece_is_on_the_field,
+    players_fit_the_configuration,
+)
+from guarda._tables import tables
+from guarda.errors import PositionError
+
+__all__ = [
+    "actor_is_the_one_the_phase_names",
+    "attack_is_consistent",
+    "cards_are_one_deck",
+    "claimed_stakes_leave_the_pot",
+    "decider_is_in",
+    "first_placed_is_recorded",
+    "game_is_undecided",
+    "goes_out_only_at_zero_health",
+    "guard_is_laid_correctly",
+    "guard_to_set_is_preparing",
+    "hands_are_within_limits",
+    "health_is_possible",
+    "loot_is_possible",
+    "nobody_goes_out_in_victory",
+    "nobody_has_moved_yet",
+    "nothing_is_dealt_during_setup",
+    "one_piece_per_cell",
+    "only_attack_cards_lie_face_up",
+    "out_player_has_left_the_field",
+    "outcome_is_consistent",
+    "piece_is_on_the_field",
+    "player_is_possible",
+    "player_is_well_formed",
+    "players_fit_the_configuration",
+    "players_still_in_have_pieces",
+    "points_are_possible",
+    "pot_holds_the_unclaimed_stakes",
+    "random_state_is_64_bits",
+    "someone_can_act",
+    "state_is_well_formed",
+    "turn_limit_is_not_reached",
+    "turn_number_counts_from_one",
+    "turns_add_up",
+    "unplaced_players_are_still_drawing",
+    "winnings_are_possible",
+    "zones_are_sorted",
+]
+
+TURN_PHASES = (Phase.DISCARD, Phase.MOVE, Phase.SET_GUARD, Phase.ACT, Phase.SETTLE)
+"""The phases of a turn player's own decisions."""
+
+REACTION_PHASES = (Phase.REACT, Phase.NEW_GUARD, Phase.COUNTER)
+"""The phases that resolve an attack."""
+
+_RNG_LIMIT = 1 << 64
+_ZONES = ("draw_pile", "hand", "discard_known", "discard_hidden", "in_play")
+_SORTED_ZONES = ("hand", "discard_known", "discard_hidden")
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _player_path(index: int) -> str:
+    return f"players[{index}]"
+
+
+# -- the shape of a state ---------------------------------------------------------------
+
+
+def state_is_well_formed(state: object) -> None:
+    """A state's fields hold values of the right kinds, and one player per seat.
+
+    Raises:
+        PositionError: For a value of the wrong kind (``path`` names it), or a number of
+            players other than the configuration's.
+    """
+    if not isinstance(state, GameState):
+        raise PositionError(f"not a GameState: {state!r}", path="state")
+    if not isinstance(state.config, Config):
+        raise PositionError(f"not a Config: {state.config!r}", path="config")
+    if not isinstance(state.phase, Phase):
+        raise PositionError(f"not a Phase: {state.phase!r}", path="phase")
+    for name in ("turn", "rng", "turn_number", "turns_ended", "pot"):
+        if not _is_int(getattr(state, name)):
+            raise PositionError(f"not an integer: {getattr(state, name)!r}", path=name)
+    if not isinstance(state.has_moved, bool):
+        raise PositionError(f"not a bool: {state.has_moved!r}", path="has_moved")
+    if not isinstance(state.players, tuple):
+        raise PositionError(f"not a tuple of players: {state.players!r}", path="players")
+    players_fit_the_configuration(state.config, state.players)
+    for index, player in enumerate(state.players):
+        player_is_well_formed(player, _player_path(index))
+        zones_are_sorted(player, _player_path(index))
+
+
+def random_state_is_64_bits(rng: int) -> None:
+    """The random state is a 64-bit unsigned integer (R30)."""
+    if not 0 <= rng < _RNG_LIMIT:
+        raise PositionError(
+            "the random state is a 64-bit unsigned integer", path="rng", rule="R30"
+        )
+
+
+def player_is_well_formed(player: object, path: str) -> None:
+    """A player's fields hold values of the right kinds.
+
+    Card zones are tuples of card names; the position a [`Cell`][guarda.Cell] or None; the
+    guard a [`Guard`][guarda.Guard] or None; health, points and winnings integers;
+    ``is_out`` a bool.
+
+    Raises:
+        PositionError: Naming the field of the wrong kind.
+    """
+    if not isinstance(player, PlayerState):
+        raise PositionError(f"not a PlayerState: {player!r}", path=path)
+    for zone in _ZONES:
+        cards = getattr(player, zone)
+        if not isinstance(cards, tuple) or not all(isinstance(card, str) for card in cards):
+            raise PositionError("not a tuple of card names", path=f"{path}.{zone}")
+    if player.position is not None and not isinstance(player.position, Cell):
+        raise PositionError(f"not a cell: {player.position!r}", path=f"{path}.position", rule="R8")
+    guard = player.guard
+    if guard is not None and (
+        not isinstance(guard, Guard)
+        or not isinstance(guard.status, GuardStatus)
+        or not isinstance(guard.card, str)
+    ):
+        raise PositionError(f"not a Guard: {guard!r}", path=f"{path}.guard")
+    for name, rule in (("health", "R22"), ("points", "R23"), ("winnings", "R26")):
+        value = getattr(player, name)
+        if not _is_int(value):
+            raise PositionError(f"not an integer: {value!r}", path=f"{path}.{name}", rule=rule)
+    if not isinstance(player.is_out, bool):
+        raise PositionError(f"not a bool: {player.is_out!r}", path=f"{path}.is_out")
+
+
+def zones_are_sorted(player: PlayerState, path: str) -> None:
+    """A player's hand and discard piles are kept sorted (identical cards are
+    interchangeable, P8); the draw pile keeps its order."""
+    for zone in _SORTED_ZONES:
+        cards = getattr(player, zone)
+        if list(cards) != sorted(cards):
+            raise PositionError("hands and discard piles are kept sorted", path=f"{path}.{zone}")
+
+
+# -- one player alone -------------------------------------------------------------------
+
+
+def guard_is_laid_correctly(player: PlayerState, path: str) -> None:
+    """A preparing guard has no orientation yet; a set guard has one (R14)."""
+    guard = player.guard
+    if guard is None:
+        return
+    if guard.status is GuardStatus.PREPARING and guard.orientation is not None:
+        raise PositionError(
+            "a preparing guard has no orientation yet",
+            path=f"{path}.guard.orientation",
+            rule="R14",
+        )
+    if guard.status is GuardStatus.SET and not isinstance(guard.orientation, Orientation):
+        raise PositionError(
+            "a set guard needs an orientation", path=f"{path}.guard.orientation", rule="R14"
+        )
+
+
+def goes_out_only_at_zero_health(config: Config) -> bool:
+    """Whether damage is the only way out: with health, but not in Exhaustion (R22, R24)."""
+    return config.has_health and not isinstance(config.win, Exhaustion)
+
+
+def health_is_possible(config: Config, player: PlayerState, path: str) -> None:
+    """Health lies between 0 and the maximum (R20) and says who is out (R22, R23).
+
+    With health, a player at 0 is out, and without Exhaustion (R24) a player is out only
+    at 0. In Victory nobody has health: damage scores points instead, so health stays at
+    the starting health all game (R23, P4).
+    """
+    health = player.health
+    if not 0 <= health <= config.max_health:
+        raise PositionError(
+            f"health must be 0 to {config.max_health}, not {health}",
+            path=f"{path}.health",
+            rule="R20",
+        )
+    if config.has_health and health == 0 and not player.is_out:
+        raise PositionError("a player at 0 health is out", path=f"{path}.health", rule="R22")
+    if player.is_out and health > 0 and goes_out_only_at_zero_health(config):
+        raise PositionError(
+            "without Exhaustion a player goes out only at 0 health",
+            path=f"{path}.health",
+            rule="R22",
+        )
+    if not config.has_health and health != config.starting_health:
+        raise PositionError(
+            f"in Victory damage scores points and health never changes: it stays at the "
+            f"starting {config.starting_health}, not {health}",
+            path=f"{path}.health",
+            rule="R23",
+        )
+
+
+def nobody_goes_out_in_victory(config: Config, player: PlayerState, path: str) -> None:
+    """Nobody is out in Victory (P4).
+
+    Damage scores points instead of costing health, so nobody is eliminated by damage,
+    and Victory has no other way out (running out of cards is Exhaustion's, R24).
+    """
+    if player.is_out and not config.has_health:
+        raise PositionError(
+            "in Victory nobody goes out: damage scores points instead",
+            path=f"{path}.is_out",
+            rule="P4",
+        )
+
+
+def out_player_has_left_the_field(player: PlayerState, path: str) -> None:
+    """An out player's piece has left the field (R22)."""
+    if player.is_out and player.position is not None:
+        raise PositionError(
+            "an out player's piece has left the field", path=f"{path}.position", rule="R22"
+        )
+
+
+def points_are_possible(config: Config, player: PlayerState, path: str) -> None:
+    """Points are never negative, and only Victory and King of the Hill score them (R23)."""
+    if player.points < 0:
+        raise PositionError("points cannot be negative", path=f"{path}.points", rule="R23")
+    if player.points and not isinstance(config.win, (Victory, KingOfTheHill)):
+        raise PositionError(
+            "only Victory and King of the Hill score points", path=f"{path}.points", rule="R23"
+        )
+
+
+def winnings_are_possible(config: Config, player: PlayerState, path: str) -> None:
+    """Only Bounty and Scavenger stakes are claimed during a game, whole antes (R26)."""
+    ante = config.stakes.ante
+    kind = config.stakes.kind
+    if player.winnings < 0 or (
+        player.winnings and kind not in (StakesKind.BOUNTY, StakesKind.SCAVENGER)
+    ):
+        raise PositionError(
+            "only Bounty and Scavenger stakes are claimed during the game, never below 0",
+            path=f"{path}.winnings",
+            rule="R26",
+        )
+    if player.winnings % max(ante, 1):
+        raise PositionError(
+            f"stakes are claimed whole: a multiple of the ante {ante}",
+            path=f"{path}.winnings",
+            rule="R26",
+        )
+
+
+def player_is_possible(config: Config, player: PlayerState, path: str) -> None:
+    """Every rule about one well-formed player alone, in this order.
+
+    Their piece is on the field (R8), their guard laid correctly (R14), their cards one
+    deck (R3), their health possible (R20, R22, R23), nobody out in Victory (P4), their
+    piece gone if they are out (R22), their points (R23) and winnings (R26) possible.
+    """
+    piece_is_on_the_field(config, player.position, f"{path}.position")
+    guard_is_laid_correctly(player, path)
+    cards_are_one_deck(config, player, path)
+    health_is_possible(config, player, path)
+    nobody_goes_out_in_victory(config, player, path)
+    out_player_has_left_the_field(player, path)
+    points_are_possible(config, player, path)
+    winnings_are_possible(config, player, path)
+
+
+# -- the players together ---------------------------------------------------------------
+
+
+def one_piece_per_cell(positions: Sequence[Cell | None]) -> None:
+    """No two pieces share a cell (R13).
+
+    Args:
+        positions: Each player's position, by player number (None: no piece).
+    """
+    seen: dict[Cell, int] = {}
+    for index, position in enumerate(positions):
+        if position is None:
+            continue
+        if position in seen:
+            raise PositionError(
+                f"player {seen[position]} is already on {position}",
+                path=f"{_player_path(index)}.position",
+                rule="R13",
+            )
+        seen[position] = index
+
+
+def game_is_undecided(config: Config, players: Sequence[PlayerState]) -> None:
+    """After setup, a game still being played is not decided yet (R22, R23, R25).
+
+    At least two teams have someone in, and no team has reached the point target.
+    """
+    alive = {config.team_of(index) for index, player in enumerate(players) if not player.is_out}
+    if len(alive) < 2:
+        raise PositionError(
+            "fewer than two teams have anyone left: the game would be over",
+            path="players",
+            rule="R22",
+        )
+    target = getattr(config.win, "target", None)
+    if target is None:
+        return
+    for number, team in enumerate(config.teams):
+        total = sum(players[index].points for index in team)
+        if total >= target:
+            raise PositionError(
+                f"team {number} has {total} points, the target is {target}: "
+                "the game would be over",
+                path="players",
+                rule="R23",
+            )
+
+
+def loot_is_possible(
+    config: Config,
+    loot: Sequence[object],
+    players: Sequence[PlayerState],
+    paths: Sequence[str],
+) -> None:
+    """Scavenger stakes left on the field (R26).
+
+    Each item is a (cell, amount) pair: a cell of the field (R8) with no piece on it (the
+    piece would have claimed it), an amount of whole antes; only Scavenger leaves stakes on
+    the field, and each cell is listed once, in order of the cells.
+
+    Args:
+        config: The ruleset.
+        loot: The ``(cell, amount)`` pairs.
+        players: The players, for the pieces.
+        paths: The path of each item, as the caller names it.
+    """
+    ante = config.stakes.ante
+    previous: tuple[int, int] | None = None
+    for item, path in zip(loot, paths, strict=True):
+        if (
+            not isinstance(item, tuple)
+            or len(item) != 2
+            or not isinstance(item[0], Cell)
+            or not _is_int(item[1])
+        ):
+            raise PositionError(f"not a (cell, amount) pair: {item!r}", path=path, rule="R26")
+        cell, amount = item
+        if config.stakes.kind is not StakesKind.SCAVENGER:
+            raise PositionError("only Scavenger leaves stakes on the field", path=path, rule="R26")
+        piece_is_on_the_field(config, cell, path)
+        if amount <= 0 or amount % max(ante, 1):
+            raise PositionError(
+                f"loot is a positive multiple of the ante {ante}, not {amount}",
+                path=path,
+                rule="R26",
+            )
+        claimer = occupant(players, cell)
+        if claimer is not None:
+            raise PositionError(
+                f"player {claimer} would have claimed the loot on {cell}",
+                path=path,
+                rule="R26",
+            )
+        key = (cell.y, cell.x)
+        if previous is not None and key <= previous:
+            raise PositionError(
+                "loot is listed once per cell, sorted by cell", path=path, rule="R26"
+            )
+        previous = key
+
+
+def _claimed(players: Sequence[PlayerState], loot: Sequence[tuple[Cell, int]]) -> int:
+    return sum(player.winnings for player in players) + sum(amount for _, amount in loot)
+
+
+def claimed_stakes_leave_the_pot(
+    config: Config, players: Sequence[PlayerState], loot: Sequence[tuple[Cell, int]]
+) -> None:
+    """Only the antes of players who went out are claimed or lie on the field (R26)."""
+    ante = config.stakes.ante
+    claimed = _claimed(players, loot)
+    out = sum(1 for player in players if player.is_out)
+    if claimed > ante * out:
+        raise PositionError(
+            f"{claimed} in claimed stakes and loot, but only {out} players went out, "
+            f"leaving {ante * out}: the pot cannot go below the stakes of those still in",
+            path="pot",
+            rule="R26",
+        )
+
+
+def pot_holds_the_unclaimed_stakes(
+    config: Config, players: Sequence[PlayerState], loot: Sequence[tuple[Cell, int]], pot: int
+) -> None:
+    """The pot is every ante less the claimed winnings and the loot (R26)."""
+    expected = config.stakes.ante * config.players - _claimed(players, loot)
+    if pot != expected:
+        raise PositionError(
+            f"the stakes do not add up: the pot must be {expected}, not {pot}",
+            path="pot",
+            rule="R26",
+        )
+
+
+# -- the phase --------------------------------------------------------------------------
+
+
+def nothing_is_dealt_during_setup(config: Config, players: Sequence[PlayerState]) -> None:
+    """During setup nobody is out or has a hand, a guard, damage or points (R9).
+
+    A player who has placed has put their setup cards face down; one who has not has
+    discarded nothing yet.
+    """
+    for index, player in enumerate(players):
+        path = _player_path(index)
+        if player.is_out:
+            raise PositionError("nobody is out during setup", path=f"{path}.is_out", rule="R9")
+        fresh = (
+            not player.hand
+            and player.guard is None
+            and not player.discard_known
+            and player.health == config.starting_health
+            and not player.points
+            and not player.winnings
+        )
+        if not fresh:
+            raise PositionError(
+                "during setup nobody has a hand, a guard, face-up discards, damage, points, "
+                "stakes or is out",
+                path=path,
+                rule="R9",
+            )
+        placed = player.position is not None
+        if placed and player.in_play:
+            raise PositionError(
+                "a placed player's setup cards are already face down",
+                path=f"{path}.in_play",
+                rule="R9",
+            )
+        if not placed and player.discard_hidden:
+            raise PositionError(
+                "an unplaced player has discarded nothing yet",
+                path=f"{path}.discard_hidden",
+                rule="R9",
+            )
+
+
+def unplaced_players_are_still_drawing(
+    config: Config, players: Sequence[PlayerState], deciding: int | None
+) -> None:
+    """A player still to place, other than the one placing now, could not have placed yet.
+
+    Their face-up setup cards do not overlap on a free cell (R9), and their draw pile has
+    not run out (R10): either way they would have had to place at their last draw.
+
+    Args:
+        config: The ruleset.
+        players: The players.
+        deciding: The player placing now (the state's actor), or None when nobody is (a
+            builder's player about to draw).
+    """
+    t = tables(config)
+    for index, player in enumerate(players):
+        if player.position is not None or index == deciding:
+            continue
+        if not placement_mask(t, players, index):
+            continue
+        path = _player_path(index)
+        if not player.draw_pile:
+            raise PositionError(
+                "this player's draw pile has run out: they would have placed on a free cell",
+                path=f"{path}.draw_pile",
+                rule="R10",
+            )
+        raise PositionError(
+            "these setup cards overlap on a free cell: the player would have placed",
+            path=f"{path}.in_play",
+            rule="R9",
+        )
+
+
+def players_still_in_have_pieces(players: Sequence[PlayerState]) -> None:
+    """After setup, every player still in has a piece on the field, to the end (R11, R22)."""
+    for index, player in enumerate(players):
+        if not player.is_out and player.position is None:
+            raise PositionError(
+                "every player still in has a piece on the field after setup",
+                path=f"{_player_path(index)}.position",
+                rule="R11",
+            )
+
+
+def only_attack_cards_lie_face_up(
+    phase: Phase | None, turn: int, players: Sequence[PlayerState]
+) -> None:
+    """After setup, only the turn player's attack cards lie face up, until Settle (R16).
+
+    They lie there from the attack through the reactions to the Settle phase; a player who
+    goes out has put them on the discards (P21).
+
+    Args:
+        phase: The phase, or None at the start of a turn, before the Draw phase.
+        turn: The turn player.
+        players: The players.
+    """
+    for index, player in enumerate(players):
+        if not player.in_play:
+            continue
+        path = f"{_player_path(index)}.in_play"
+        if index != turn or player.is_out:
+            raise PositionError(
+                "only the turn player's attack cards lie face up (P21)", path=path, rule="R16"
+            )
+        if phase is not Phase.SETTLE and phase not in REACTION_PHASES:
+            raise PositionError(
+                "attack cards lie face up only until the Settle phase", path=path, rule="R16"
+            )
+
+
+def hands_are_within_limits(
+    config: Config, phase: Phase | None, turn: int, players: Sequence[PlayerState]
+) -> None:
+    """No hand holds more cards than the Draw phase and a returned guard allow (R12, R20).
+
+    Any hand of a player still in holds at most the hand size plus a guard returned by a
+    critical block (when the guard does not count toward the hand), or the opening hand.
+    After setup, the turn player's hand holds at most the hand size (their hand target,
+    ``_queries.hand_target``), except in the Draw phase's DISCARD decision,
+    which discards only from a hand above it (one card more than the others' limit at
+    most: the Classic draw).
+
+    Args:
+        config: The ruleset.
+        phase: The phase, or None at the start of a turn, before the Draw phase.
+        turn: The turn player.
+        players: The players.
+    """
+    extra = 0 if config.guard_counts_toward_hand else 1
+    general = max(config.hand_size + extra, config.opening_hand)
+    for index, player in enumerate(players):
+        if player.is_out:
+            continue
+        path = f"{_player_path(index)}.hand"
+        size = len(player.hand)
+        limit = general
+        if index == turn and phase is Phase.DISCARD:
+            if size <= hand_target(config, player):
+                raise PositionError(
+                    "the Draw phase discards only from a hand above the hand size",
+                    path=path,
+                    rule="R12",
+                )
+            limit = general + 1
+        elif index == turn and phase is not None and phase is not Phase.SETUP:
+            limit = hand_target(config, player)
+        if size > limit:
+            raise PositionError(
+                f"{size} cards: a hand cannot hold more than {limit} here", path=path, rule="R12"
+            )
+
+
+def decider_is_in(players: Sequence[PlayerState], who: int, path: str) -> None:
+    """A player who is out takes no turns and makes no decisions (R22)."""
+    if players[who].is_out:
+        raise PositionError(
+            f"player {who} is out: an out player takes no turns and makes no decisions",
+            path=path,
+            rule="R22",
+        )
+
+
+def guard_to_set_is_preparing(players: Sequence[PlayerState], who: int) -> None:
+    """Only a player whose guard is preparing must set it, in SET_GUARD (R14)."""
+    guard = players[who].guard
+    if guard is None or guard.status is not GuardStatus.PREPARING:
+        raise PositionError(
+            "only a player with a preparing guard must set it",
+            path=f"{_player_path(who)}.guard",
+            rule="R14",
+        )
+
+
+def nobody_has_moved_yet(phase: Phase, has_moved: bool) -> None:
+    """Nobody has moved in the setup phase or the Draw phase (R13)."""
+    if has_moved and phase in (Phase.SETUP, Phase.DISCARD):
+        raise PositionError(
+            f"nobody has moved in the {phase.value} phase", path="has_moved", rule="R13"
+        )
+
+
+# -- turns ------------------------------------------------------------------------------
+
+
+def turn_number_counts_from_one(turn_number: object, path: str) -> None:
+    """Turns are numbered from 1 (R27)."""
+    if not _is_int(turn_number) or turn_number < 1:  # type: ignore[operator]
+        raise PositionError(
+            f"the turn number counts from 1, not {turn_number!r}", path=path, rule="R27"
+        )
+
+
+def turn_limit_is_not_reached(config: Config, ended: int, path: str) -> None:
+    """A game still being played has not reached its turn limit (R27)."""
+    limit = config.turn_limit
+    if limit is not None and ended >= limit:
+        raise PositionError(
+            f"{ended} turns have ended: the turn limit {limit} was reached, so the game is over",
+            path=path,
+            rule="R27",
+        )
+
+
+def turns_add_up(config: Config, phase: Phase, turn_number: int, turns_ended: int) -> None:
+    """The turns started and ended agree with the phase (R11, R27).
+
+    No turn starts during setup; while a game is played every started turn but the
+    current one has ended, below the turn limit; a finished game ended during or after
+    its last turn.
+    """
+    if phase is Phase.SETUP:
+        if turn_number or turns_ended:
+            raise PositionError("no turn has started during setup", path="turn_number", rule="R11")
+        return
+    if phase is Phase.OVER:
+        if turns_ended not in (max(turn_number - 1, 0), turn_number):
+            raise PositionError(
+                f"{turns_ended} turns ended out of {turn_number} started",
+                path="turns_ended",
+                rule="R27",
+            )
+        return
+    if turn_number < 1 or turns_ended != turn_number - 1:
+        raise PositionError(
+            f"during turn {turn_number}, {turn_number - 1} turns have ended, not {turns_ended}",
+            path="turns_ended",
+            rule="R27",
+        )
+    turn_limit_is_not_reached(config, turns_ended, "turns_ended")
+
+
+def first_placed_is_recorded(state: GameState) -> None:
+    """The first player to place is recorded once someone has placed (R11).
+
+    During setup it is a player who has placed, or None before anyone has; after setup it
+    is always known.
+    """
+    first = state.first_placed
+    count = state.config.players
+    if first is not None and (not _is_int(first) or not 0 <= first < count):
+        raise PositionError(f"no player {first!r}", path="first_placed", rule="R11")
+    if state.phase is not Phase.SETUP:
+        if first is None:
+            raise PositionError(
+                "after setup the first player to place is known", path="first_placed", rule="R11"
+            )
+        return
+    placed = any(player.position is not None for player in state.players)
+    if (first is None) == placed or (first is not None and state.players[first].position is None):
+        raise PositionError(
+            "the first player to place is recorded", path="first_placed", rule="R11"
+        )
+
+
+# -- who decides ------------------------------------------------------------------------
+
+
+def actor_is_the_one_the_phase_names(state: GameState) -> None:
+    """The player to decide is the one the phase names, and is still in (R9, R17, R22).
+
+    Nobody decides in a finished game; a reaction phase's actor follows from the pending
+    attack ([attack_is_consistent][guarda._invariants.attack_is_consistent]); any other
+    phase's is the turn player, who in the setup phase has not placed yet.
+    """
+    phase = state.phase
+    count = state.config.players
+    if not 0 <= state.turn < count:
+        raise PositionError(f"no player {state.turn}", path="turn")
+    if phase is Phase.OVER:
+        if state.actor is not None:
+            raise PositionError("nobody decides in a finished game", path="actor")
+        if state.attack is not None:
+            raise PositionError("no attack is pending in a finished game", path="attack")
+        return
+    actor = state.actor
+    if not _is_int(actor) or not 0 <= actor < count:  # type: ignore[operator]
+        raise PositionError(f"no player {actor!r} to decide", path="actor")
+    assert actor is not None
+    decider_is_in(state.players, actor, "actor")
+    if phase in REACTION_PHASES:
+        attack_is_consistent(state)
+    elif state.attack is not None:
+        raise PositionError(
+            f"no attack is pending in the {phase.value} phase", path="attack", rule="R17"
+        )
+    elif actor != state.turn:
+        raise PositionError(
+            f"in the {phase.value} phase player {state.turn} must decide, not {actor}",
+            path="actor",
+        )
+    if phase is Phase.SETUP and state.players[actor].position is not None:
+        raise PositionError(f"player {actor} has already placed", path="actor", rule="R9")
+
+
+def attack_is_consistent(state: GameState) -> None:
+    """A reaction phase resolves a pending attack that could have been made (R15-R21).
+
+    The turn player attacked with face-up cards (known discards once they went out, P21);
+    each defender takes 1 damage per attack card covering them, so at least 1 and at most
+    one per card (R15, R17); the phase's decider is the current defender, or
+    the attacker answering a counter; a counter deals 2 or 3 and negates 1 damage; after a
+    critical block the guard is back in the hand.
+    """
+    phase = state.phase
+    attack = state.attack
+    if not isinstance(attack, PendingAttack):
+        raise PositionError(
+            f"the {phase.value} phase resolves an attack", path="attack", rule="R17"
+        )
+    count = state.config.players
+    for name in ("attacker", "defender", "damage", "counter", "defender_damage"):
+        if not _is_int(getattr(attack, name)):
+            raise PositionError(
+                f"not an integer: {getattr(attack, name)!r}", path=f"attack.{name}"
+            )
+    if attack.attacker != state.turn:
+        raise PositionError("the turn player is the attacker", path="attack.attacker", rule="R17")
+    if not 0 <= attack.defender < count or attack.defender == attack.attacker:
+        raise PositionError(
+            f"player {attack.defender} cannot be the defender", path="attack.defender", rule="R17"
+        )
+    if not isinstance(attack.cards, tuple) or not attack.cards:
+        raise PositionError("an attack has at least one card", path="attack.cards", rule="R15")
+    attacker = state.players[attack.attacker]
+    # An attacker who went out mid-attack has put the attack cards on the discards (P21).
+    expected = () if attacker.is_out else tuple(sorted(attack.cards))
+    if tuple(sorted(attacker.in_play)) != expected:
+        raise PositionError(
+            "the attack cards lie face up before the attacker",
+            path=f"players[{attack.attacker}].in_play",
+            rule="R15",
+        )
+    most = len(attack.cards)
+    if not 1 <= attack.damage <= most:
+        raise PositionError(
+            f"an attacked player takes 1 damage per attack card covering them: 1 to {most}, "
+            f"not {attack.damage}",
+            path="attack.damage",
+            rule="R17",
+        )
+    defenders = {attack.defender}
+    for index, item in enumerate(attack.waiting):
+        path = f"attack.waiting[{index}]"
+        if not isinstance(item, tuple) or len(item) != 2 or not all(_is_int(v) for v in item):
+            raise PositionError(f"not a (player, damage) pair: {item!r}", path=path, rule="R17")
+        player, damage = item
+        if not 0 <= player < count or player == attack.attacker or player in defenders:
+            raise PositionError(
+                f"player {player} cannot be waiting to react", path=path, rule="R17"
+            )
+        if not 1 <= damage <= most:
+            raise PositionError(
+                f"an attacked player takes 1 damage per attack card covering them: 1 to "
+                f"{most}, not {damage}",
+                path=path,
+                rule="R17",
+            )
+        defenders.add(player)
+    defender = state.players[attack.defender]
+    if phase is Phase.COUNTER:
+        expected_actor = attack.attacker
+        if attack.counter not in (2, 3):
+            raise PositionError(
+                "a counter deals 2, or 3 when critical", path="attack.counter", rule="R20"
+            )
+        if attack.defender_damage != attack.damage - 1:
+            raise PositionError(
+                "a counter negates 1 damage", path="attack.defender_damage", rule="R20"
+            )
+        if defender.is_out:
+            raise PositionError(
+                "the countering defender is still in", path="attack.defender", rule="R21"
+            )
+    elif phase is Phase.NEW_GUARD:
+        expected_actor = attack.defender
+        if defender.guard is not None:
+            raise PositionError(
+                "after a critical block the guard is back in the hand",
+                path=f"players[{attack.defender}].guard",
+                rule="R20",
+            )
+        if attack.counter or attack.defender_damage:
+            raise PositionError(
+                "no counter is pending after a block", path="attack.counter", rule="R20"
+            )
+    else:
+        expected_actor = attack.defender
+        if attack.counter or attack.defender_damage:
+            raise PositionError(
+                f"no counter is pending in the {phase.value} phase",
+                path="attack.counter",
+                rule="R20",
+            )
+    if state.actor != expected_actor:
+        raise PositionError(
+            f"in the {phase.value} phase player {expected_actor} must decide, not {state.actor}",
+            path="actor",
+            rule="R17",
+        )
+
+
+def someone_can_act(state: GameState) -> None:
+    """The player to decide has at least one legal action (R14)."""
+    if not list_actions(state):
+        raise PositionError(f"player {state.actor} has no legal action", path="actor", rule="R14")
+
+
+# -- the end ----------------------------------------------------------------------------
+
+
+def outcome_is_consistent(state: GameState) -> None:
+    """A finished game has an outcome and a game still played has none (R22).
+
+    The outcome gives one value per player, names players and a team that exist, and is a
+    win or a draw, not both.
+    """
+    outcome = state.outcome
+    if state.phase is not Phase.OVER:
+        if outcome is not None:
+            raise PositionError("only a finished game has an outcome", path="outcome", rule="R22")
+        return
+    if not isinstance(outcome, Outcome):
+        raise PositionError("a finished game has an outcome", path="outcome", rule="R22")
+    count = state.config.players
+    for name in ("health", "points", "payouts"):
+        if len(getattr(outcome, name)) != count:
+            raise PositionError(f"give one value per player ({count})", path=f"outcome.{name}")
+    for name in ("winners", "drawn"):
+        for index, player in enumerate(getattr(outcome, name)):
+            if not _is_int(player) or not 0 <= player < count:
+                raise PositionError(f"no player {player!r}", path=f"outcome.{name}[{index}]")
+    if outcome.winners and outcome.drawn:
+        raise PositionError("a game is won or drawn, not both", path="outcome.drawn", rule="R22")
+    if outcome.winning_team is not None and not (
+        _is_int(outcome.winning_team) and 0 <= outcome.winning_team < len(state.config.teams)
+    ):
+        raise PositionError(f"no team {outcome.winning_team!r}", path="outcome.winning_team")
