@@ -491,15 +491,15 @@ class GameState:
     field, player 0's cards one deck of it), so a state given another game's
     configuration, such as ``attrs.evolve(state, config=other)``, raises
     [`PositionError`][guarda.errors.PositionError] at once instead of tripping a rule
-    later. The engine makes a state on every step, so the check is quick: a state of the
+    later. [guarda.check_state][guarda.check_state] checks everything else.
+
+    The engine makes a state on every step, so the check is quick. A state with the
     configuration object of the last state made, in which player 0 or player 1 still has
-    the draw pile they had there, is that state after a step of the engine and is not
-    checked again (the engine never changes the players, moves a piece off the field or
-    changes what a deck holds, and a state of another game shares none of its tuples);
-    any other state is, player 0's deck only when player 0 does not visibly continue
-    player 0 of the last state made (sharing a tuple with it, or drawing from the top of
-    its pile).
-    [guarda.check_state][guarda.check_state] checks everything, always.
+    the very draw pile they had there, is that state after a step of the engine and is
+    not checked again: the engine never changes the players, moves a piece off the field
+    or changes what a deck holds, and a state of another game shares none of its tuples.
+    Any other state is checked, player 0's deck only when player 0 does not share a tuple
+    with player 0 of the last state made (the same object, never an equal one).
 
     Examples:
         >>> import guarda
