@@ -343,6 +343,9 @@ class LegalActions(Sequence[Action]):
         The engine trusts such an action without verifying it again: the list is
         exactly the legal actions of the state it was made for.
         """
+        items = self._items
+        if items is not None:
+            return any(map(operator.is_, itertools.repeat(action), items))
         for part in self._parts:
             if isinstance(part, Subsets):
                 if part.holds(action):

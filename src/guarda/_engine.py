@@ -91,12 +91,6 @@ never pair a state with another state's actions.
 """
 
 
-def _was_listed(state: GameState, action: Action) -> bool:
-    """Whether ``action`` is one of the actions :func:`legal_actions` just gave ``state``."""
-    listed_state, listed = _LAST_LISTED[0]
-    return listed_state is state and listed.is_listed(action)
-
-
 def is_legal(state: GameState, action: Action, *, player: int | None = None) -> bool:
     """Whether ``action`` is legal in ``state`` (sent by ``player``, if given).
 
@@ -139,6 +133,7 @@ def apply(
         >>> type(events[0]).__name__
         'PiecePlaced'
     """
-    if player is not None or not _was_listed(state, action):
+    listed_state, listed = _LAST_LISTED[0]
+    if player is not None or listed_state is not state or not listed.is_listed(action):
         verify(state, action, player=player)
     return play(state, action)
