@@ -150,6 +150,10 @@ def _weight(actions: LegalActions) -> int:
     return 8 if actions.is_lazy else len(actions) + 1
 
 
+_Lines = tuple[tuple[int, ...], tuple[tuple[int, int, int], ...]]
+"""What [`lines`][guarda._queries.lines] answers: reaches and pushes."""
+
+
 class _Lists:
     """One configuration's listed actions, kept on its tables and spending one budget.
 
@@ -157,9 +161,20 @@ class _Lists:
     so they are kept by hand: most steps list actions with one dictionary lookup.
     """
 
-    __slots__ = ("act", "budget", "cards", "directed", "placements", "react", "shared")
+    __slots__ = (
+        "act",
+        "budget",
+        "cards",
+        "directed",
+        "lines",
+        "placements",
+        "react",
+        "shared",
+        "tables",
+    )
 
-    def __init__(self) -> None:
+    def __init__(self, t: Tables) -> None:
+        self.tables = t
         self.budget = BUDGET
         self.shared = SharedActions(self.budget)
         self.act: Memo[tuple[str, ...], LegalActions] = Memo(self._act, self.budget)
@@ -172,6 +187,7 @@ class _Lists:
             self._directed, self.budget
         )
         self.placements: Memo[tuple[Cell, ...], LegalActions] = Memo(self._placements, self.budget)
+        self.lines: Memo[tuple[int, int], _Lines] = Memo(self._lines, self.budget)
 
     def run(
         self, kind: type, direction: Direction | None, hand: tuple[str, ...], low: int, high: int
@@ -220,6 +236,10 @@ class _Lists:
         lookups = tuple(self.shared.lookup(kind, direction) for direction in DIRECTIONS)
         return _Directed(lookups, hand, self.budget), 4
 
+    def _lines(self, key: tuple[int, int]) -> tuple[_Lines, int]:
+        start, occupied = key
+        return lines(self.tables, start, occupied), 2
+
     def _placements(self, cells: tuple[Cell, ...]) -> tuple[LegalActions, int]:
         return LegalActions.of(tuple(PlacePiece(cell) for cell in cells)), len(cells) + 1
 
@@ -231,7 +251,7 @@ _LISTS = "lists"
 def _lists(t: Tables) -> _Lists:
     found = t.caches.get(_LISTS)
     if found is None:
-        found = t.caches.setdefault(_LISTS, _Lists())
+        found = t.caches.setdefault(_LISTS, _Lists(t))
     assert isinstance(found, _Lists)
     return found
 
@@ -296,7 +316,8 @@ def _move_actions(t: Tables, lists: _Lists, state: GameState, player: PlayerStat
     if not hand:
         return _ONLY_END_MOVE
     players = state.players
-    reaches, pushes = lines(t, player.position.index(t.size), occupancy(t.size, players))
+    # What a piece can reach depends only on its cell and the occupied cells: kept.
+    reaches, pushes = lists.lines[player.position.index(t.size), occupancy(t.size, players)]
     parts: list[Part] = []
     if not state.has_moved:
         for index, distance in enumerate(reaches):
