@@ -15,7 +15,8 @@ placement cells, who an attack hits, whether a guard is critical) and
 
 from __future__ import annotations
 
-from typing import assert_never
+from collections.abc import Callable
+from typing import Any
 
 from guarda import _multiset as multiset
 from guarda import _rng as rng
@@ -491,47 +492,24 @@ class Transaction:
 
     def decide(self, action: Action) -> None:
         """Play one decision of the actor and every automatic step it sets off."""
-        # Cases in order of frequency in play: each case costs an isinstance check.
-        match action:
-            case Settle(cards):
-                self.settle(cards)
-            case Move(direction, cards):
-                self.move(direction, cards)
-            case EndMove():
-                self.start_act()
-            case Attack(cards):
-                self.attack_with(cards)
-            case PrepareGuard(card):
-                self.prepare_guard(card)
-            case SetGuard(orientation):
-                self.set_guard(orientation)
-            case TakeDamage():
-                self.take_damage()
-            case Pass():
-                self.events.append(Passed(self.turn))
-                self.phase = Phase.SETTLE
-            case Push(direction, cards):
-                self.push(direction, cards)
-            case ActivateGuard():
-                self.activate_guard()
-            case Defend(cards):
-                attack = self.pending()
-                self.defend(cards, attack.attacker)
-                self.finish_unit(attack.damage - len(cards), 0)
-            case DefendCounter(cards):
-                attack = self.pending()
-                self.defend(cards, attack.defender)
-                self.finish_unit(attack.defender_damage, attack.counter - len(cards))
-            case PrepareNewGuard(card):
-                self.prepare_new_guard(card)
-            case DeclineNewGuard():
-                self.finish_unit(0, 0)
-            case DiscardDown(cards):
-                self.discard_down(cards)
-            case PlacePiece(cell):
-                self.place(self.turn, cell)
-            case _:  # pragma: no cover - the engine verified the type
-                assert_never(action)
+        _DECISIONS[type(action)](self, action)
+
+    def pass_(self) -> None:
+        """Do nothing in the Act phase; the Settle phase follows (R14)."""
+        self.events.append(Passed(self.turn))
+        self.phase = Phase.SETTLE
+
+    def defend_attack(self, cards: tuple[str, ...]) -> None:
+        """Defend against the attack with hand cards; the rest of the damage lands (R19)."""
+        attack = self.pending()
+        self.defend(cards, attack.attacker)
+        self.finish_unit(attack.damage - len(cards), 0)
+
+    def defend_counter(self, cards: tuple[str, ...]) -> None:
+        """Defend against a counter with hand cards; the rest of it lands (R20)."""
+        attack = self.pending()
+        self.defend(cards, attack.defender)
+        self.finish_unit(attack.defender_damage, attack.counter - len(cards))
 
     def pending(self) -> PendingAttack:
         """The attack being resolved (in the REACT, NEW_GUARD and COUNTER phases)."""
@@ -718,6 +696,27 @@ class Transaction:
         )
         self.phase = Phase.COUNTER
         self.actor = attack.attacker
+
+
+_DECISIONS: dict[type, Callable[[Transaction, Any], None]] = {
+    Settle: lambda t, a: t.settle(a.cards),
+    Move: lambda t, a: t.move(a.direction, a.cards),
+    EndMove: lambda t, a: t.start_act(),
+    Attack: lambda t, a: t.attack_with(a.cards),
+    PrepareGuard: lambda t, a: t.prepare_guard(a.card),
+    SetGuard: lambda t, a: t.set_guard(a.orientation),
+    TakeDamage: lambda t, a: t.take_damage(),
+    Pass: lambda t, a: t.pass_(),
+    Push: lambda t, a: t.push(a.direction, a.cards),
+    ActivateGuard: lambda t, a: t.activate_guard(),
+    Defend: lambda t, a: t.defend_attack(a.cards),
+    DefendCounter: lambda t, a: t.defend_counter(a.cards),
+    PrepareNewGuard: lambda t, a: t.prepare_new_guard(a.card),
+    DeclineNewGuard: lambda t, a: t.finish_unit(0, 0),
+    DiscardDown: lambda t, a: t.discard_down(a.cards),
+    PlacePiece: lambda t, a: t.place(t.turn, a.cell),
+}
+"""Each decision's effect, by action type (the engine verified the type)."""
 
 
 # -- entry points ----------------------------------------------------------------------
