@@ -16,7 +16,7 @@ import attrs
 from guarda._config import Config, Exhaustion, KingOfTheHill, Scoring, StakesKind, Victory
 from guarda._geometry import Cell, Direction, Orientation
 
-__all__ = ["DIRECTIONS", "Tables", "clear_tables", "live_tables", "tables"]
+__all__ = ["DIRECTIONS", "Tables", "clear_tables", "tables"]
 
 DIRECTIONS = (Direction.NORTH, Direction.EAST, Direction.SOUTH, Direction.WEST)
 """Directions in the order legal actions list them."""
@@ -100,11 +100,6 @@ def clear_tables() -> None:
     with _LOCK:
         _BY_VALUE.clear()
 
-
-def live_tables() -> list[Tables]:
-    """The tables of every live configuration and of those kept by value."""
-    with _LOCK:
-        return list({id(t): t for t in (*_BY_ID.values(), *_BY_VALUE.values())}.values())
 
 
 def _build(config: Config) -> Tables:
