@@ -7,8 +7,8 @@ event, the site, the date) and the result. :func:`replay` yields every state of 
 :class:`ReplayError` naming the ply (the 1-based number of the action).
 
 Build a record while playing with a :class:`Recorder`, or from a list of actions with
-:func:`record_game`. Save and load one with :func:`guarda._serialization.dumps` /
-:func:`~guarda._serialization.loads` (kind ``"record"``); its actions may be stored as
+:func:`record_game`. Save and load one with [`guarda.dumps`][guarda.dumps] /
+[`guarda.loads`][guarda.loads] (kind ``"record"``); its actions may be stored as
 objects or, with ``notation=True``, as action notation.
 
 A full record is **secret** while the game runs: its seed decides every shuffle and its
