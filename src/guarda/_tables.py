@@ -101,7 +101,6 @@ def clear_tables() -> None:
         _BY_VALUE.clear()
 
 
-
 def _build(config: Config) -> Tables:
     geometry = config.geometry
     attack = []
