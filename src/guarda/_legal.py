@@ -19,7 +19,6 @@ from guarda._action_lists import (
     LAZY_FROM,
     Budget,
     LegalActions,
-    Lookup,
     Memo,
     Part,
     SharedActions,
@@ -111,39 +110,63 @@ meets over a thousand random games weighs about 1 million.
 
 
 class _Directed:
-    """The moves (or pushes) a listed hand can pay for, built per direction when needed.
+    """The moves (or pushes) of one hand, per direction, built when first needed.
 
-    ``up_to(index, distance)`` gives ``kind(DIRECTIONS[index], cards)`` for every
-    sub-multiset of the hand with 1 to ``distance`` cards, by size: a prefix of the
-    direction's actions, built as far as needed so far.
+    ``part(index, distance)`` gives ``kind(DIRECTIONS[index], cards)`` for every
+    sub-multiset ``cards`` of the hand with 1 to ``distance`` cards, by size: listed (a
+    prefix of the direction's actions, extended as far as needed so far) while that holds
+    fewer than [`LAZY_FROM`][guarda._action_lists.LAZY_FROM] actions, else a lazy
+    [`Subsets`][guarda._action_lists.Subsets] run.
     """
 
-    __slots__ = ("budget", "built", "ends", "groups", "hand", "lookups")
+    __slots__ = ("budget", "built", "ends", "hand", "kind", "lazy", "lookups", "runs", "subsets")
 
-    def __init__(self, lookups: tuple[Lookup, ...], hand: tuple[str, ...], budget: Budget) -> None:
-        self.lookups = lookups
-        self.budget = budget
+    def __init__(self, kind: type, hand: tuple[str, ...], shared: SharedActions) -> None:
+        self.kind = kind
         self.hand = hand
-        self.groups: list[tuple[tuple[str, ...], ...]] = []
-        """The sub-multisets of 1, 2, ... cards, as far as listed so far."""
-        self.ends = [0]
-        """``ends[k]``: how many of them have at most ``k`` cards."""
+        self.budget = shared.budget
+        self.lookups = tuple(shared.lookup(kind, direction) for direction in DIRECTIONS)
+        if len(hand) <= _LISTED_HAND:
+            groups = multiset.submultisets(hand)
+            counts = [len(group) for group in groups]
+        else:
+            counts = multiset.counts_by_size(hand)
+        self.ends = (0, *itertools.accumulate(counts[1:]))
+        """``ends[k]``: how many sub-multisets have 1 to ``k`` cards."""
+        lazy = len(hand) + 1
+        if len(hand) > _LISTED_HAND:
+            lazy = next((k for k, end in enumerate(self.ends) if end >= LAZY_FROM), lazy)
+            groups = tuple(tuple(multiset.of_size(hand, size)) for size in range(lazy))
+        self.lazy = lazy
+        """The smallest distance whose actions are a lazy run."""
+        self.subsets = tuple(itertools.chain.from_iterable(groups[1:lazy]))
+        """The sub-multisets of the listed distances, by size."""
         self.built: list[tuple[Action, ...]] = [(), (), (), ()]
+        self.runs: dict[tuple[int, int], Subsets] = {}
 
-    def up_to(self, index: int, distance: int) -> tuple[Action, ...]:
+    @property
+    def weight(self) -> int:
+        """What this costs the budget when made (its actions are spent as built)."""
+        return 4 + len(self.subsets)
+
+    def part(self, index: int, distance: int) -> Part:
+        """The actions one way burning 1 to ``distance`` cards (any distance from 1)."""
         distance = min(distance, len(self.hand))
-        while len(self.groups) < distance:
-            group = tuple(multiset.of_size(self.hand, len(self.groups) + 1))
-            self.groups.append(group)
-            self.ends.append(self.ends[-1] + len(group))
+        if distance >= self.lazy:
+            run = self.runs.get((index, distance))
+            if run is None:
+                run = self.runs[index, distance] = Subsets(
+                    self.kind, DIRECTIONS[index], self.hand, 1, distance, self.lookups[index]
+                )
+                self.budget.spend(8)
+            return run
         end = self.ends[distance]
         built = self.built[index]
         if len(built) < end:
-            # Build as far as needed so far: a longer reach later builds again.
-            cards = itertools.islice(itertools.chain.from_iterable(self.groups), end)
-            built = self.built[index] = tuple(map(self.lookups[index], cards))
-            self.budget.spend(end)
-        return built if end == len(built) else built[:end]
+            added = self.subsets[len(built) : end]
+            built = self.built[index] = built + tuple(map(self.lookups[index], added))
+            self.budget.spend(len(added))
+        return built if len(built) == end else built[:end]
 
 
 def _weight(actions: LegalActions) -> int:
@@ -204,12 +227,6 @@ class _Lists:
         groups = multiset.submultisets(hand)[low : high + 1]
         return tuple(map(lookup, itertools.chain.from_iterable(groups)))
 
-    def line(self, kind: type, index: int, hand: tuple[str, ...], distance: int) -> Part:
-        """The moves (or pushes) of ``hand`` one way, burning 1 to ``distance`` cards (R13)."""
-        if len(hand) > _LISTED_HAND and Subsets.count(hand, 1, distance) >= LAZY_FROM:
-            return self.run(kind, DIRECTIONS[index], hand, 1, distance)
-        return self.directed[kind, hand].up_to(index, distance)
-
     def single(self, kind: type, hand: tuple[str, ...]) -> tuple[Action, ...]:
         """``kind(card)`` for every distinct card of ``hand``, sorted."""
         return tuple(map(self.shared.lookup(kind), ((card,) for card in dict.fromkeys(hand))))
@@ -232,9 +249,8 @@ class _Lists:
         return actions, _weight(actions)
 
     def _directed(self, key: tuple[type, tuple[str, ...]]) -> tuple[_Directed, int]:
-        kind, hand = key
-        lookups = tuple(self.shared.lookup(kind, direction) for direction in DIRECTIONS)
-        return _Directed(lookups, hand, self.budget), 4
+        directed = _Directed(*key, self.shared)
+        return directed, directed.weight
 
     def _lines(self, key: tuple[int, int]) -> tuple[_Lines, int]:
         start, occupied = key
@@ -320,14 +336,15 @@ def _move_actions(t: Tables, lists: _Lists, state: GameState, player: PlayerStat
     reaches, pushes = lists.lines[player.position.index(t.size), occupancy(t.size, players)]
     parts: list[Part] = []
     if not state.has_moved:
+        moves = lists.directed[Move, hand]
         for index, distance in enumerate(reaches):
             if distance:
-                parts.append(lists.line(Move, index, hand, distance))
+                parts.append(moves.part(index, distance))
     team = t.team[actor]
     for index, neighbour, distance in pushes:
         owner = occupant(players, t.cells[neighbour])
         if owner is not None and t.team[owner] != team:
-            parts.append(lists.line(Push, index, hand, distance))
+            parts.append(lists.directed[Push, hand].part(index, distance))
     parts.append((_END_MOVE,))
     return LegalActions.join(parts)
 
