@@ -9,7 +9,6 @@ validates, so an invalid combination never reaches the engine.
 from __future__ import annotations
 
 import enum
-import functools
 from collections.abc import Sequence
 from typing import TypedDict, Unpack
 
@@ -217,9 +216,14 @@ class Config:
     def __attrs_post_init__(self) -> None:
         _validate(self)
 
-    @functools.cached_property
+    @property
     def geometry(self) -> Geometry:
-        """The precomputed field tables for this size and deck."""
+        """The precomputed field tables for this size and deck.
+
+        Built once per field size and card patterns, then remembered. A plain property,
+        not ``functools.cached_property``: on a slotted attrs class that would add a
+        ``__getattr__`` hook, which makes reading every field of a configuration slower.
+        """
         return Geometry.build(
             self.size, {entry.card.name: entry.card.cells for entry in self.deck}
         )
