@@ -12,7 +12,7 @@ actions per card multiset, bounded in size.
 from __future__ import annotations
 
 import itertools
-from typing import assert_never
+from typing import Final, assert_never
 
 from guarda import _multiset as multiset
 from guarda._action_lists import (
@@ -282,10 +282,25 @@ _SET = LegalActions.of((SetGuard(Orientation.DEFENSIVE), SetGuard(Orientation.OF
 _ONLY_END_MOVE = LegalActions.of((_END_MOVE,))
 
 
+# Enum members as module globals: on CPython 3.11 reading ``Phase.MOVE`` in a function goes
+# through the enum metaclass's ``__getattr__`` hook, which costs about as much as a call.
+_GUARD_SET: Final = GuardStatus.SET
+_ACT: Final = Phase.ACT
+_COUNTER: Final = Phase.COUNTER
+_DISCARD: Final = Phase.DISCARD
+_MOVE: Final = Phase.MOVE
+_NEW_GUARD: Final = Phase.NEW_GUARD
+_OVER: Final = Phase.OVER
+_REACT: Final = Phase.REACT
+_SETTLE: Final = Phase.SETTLE
+_SETUP: Final = Phase.SETUP
+_SET_GUARD: Final = Phase.SET_GUARD
+
+
 def list_actions(state: GameState) -> LegalActions:
     """Every legal action of ``state.actor``, in a fixed order (the engine checked the type)."""
     phase = state.phase
-    if phase is Phase.OVER:
+    if phase is _OVER:
         return _NOTHING
     t = tables(state.config)
     lists = _lists(t)
@@ -293,33 +308,33 @@ def list_actions(state: GameState) -> LegalActions:
     assert actor is not None
     player = state.players[actor]
     hand = player.hand
-    if phase is Phase.MOVE:
+    if phase is _MOVE:
         return _move_actions(t, lists, state, player)
-    if phase is Phase.ACT:
+    if phase is _ACT:
         return lists.act[hand]
-    if phase is Phase.SETTLE:
+    if phase is _SETTLE:
         return lists.cards[Settle, hand, 0, len(hand)]
-    if phase is Phase.REACT:
+    if phase is _REACT:
         attack = state.attack
         assert attack is not None and player.position is not None
         cards = covering(hand, t.defence[actor], player.position.index(t.size))
         guard = player.guard
-        if guard is not None and guard.status is GuardStatus.SET:
+        if guard is not None and guard.status is _GUARD_SET:
             return lists.react[Defend, cards, attack.damage, (_ACTIVATE, _TAKE)]
         return lists.react[Defend, cards, attack.damage, (_TAKE,)]
-    if phase is Phase.COUNTER:
+    if phase is _COUNTER:
         attack = state.attack
         assert attack is not None and player.position is not None
         cards = covering(hand, t.defence[actor], player.position.index(t.size))
         return lists.react[DefendCounter, cards, attack.counter, (_TAKE,)]
-    if phase is Phase.SET_GUARD:
+    if phase is _SET_GUARD:
         return _SET
-    if phase is Phase.NEW_GUARD:
+    if phase is _NEW_GUARD:
         return LegalActions.of((*lists.single(PrepareNewGuard, hand), _DECLINE))
-    if phase is Phase.DISCARD:
+    if phase is _DISCARD:
         excess = len(hand) - hand_target(t.config, player)
         return lists.cards[DiscardDown, hand, excess, excess]
-    if phase is Phase.SETUP:
+    if phase is _SETUP:
         mask = placement_mask(t, state.players, actor)
         return lists.placements[tuple(cell for i, cell in enumerate(t.cells) if mask >> i & 1)]
     assert_never(phase)

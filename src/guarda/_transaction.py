@@ -16,7 +16,7 @@ placement cells, who an attack hits, whether a guard is critical) and
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from guarda import _multiset as multiset
 from guarda import _rng as rng
@@ -106,6 +106,28 @@ __all__ = [
     "player_with",
     "start",
 ]
+
+
+# Enum members as module globals: on CPython 3.11 reading ``Phase.MOVE`` in a function goes
+# through the enum metaclass's ``__getattr__`` hook, which costs about as much as a call.
+_FOR_DRAW: Final = DiscardReason.DRAW
+_FOR_SETTLE: Final = DiscardReason.SETTLE
+_DRAW_ONE_THEN_FILL: Final = DrawRule.DRAW_ONE_THEN_FILL
+_OUT_EXHAUSTED: Final = EliminationReason.EXHAUSTED
+_OUT_HEALTH: Final = EliminationReason.HEALTH
+_GUARD_PREPARING: Final = GuardStatus.PREPARING
+_GUARD_SET: Final = GuardStatus.SET
+_DEFENSIVE: Final = Orientation.DEFENSIVE
+_ACT: Final = Phase.ACT
+_COUNTER: Final = Phase.COUNTER
+_DISCARD: Final = Phase.DISCARD
+_MOVE: Final = Phase.MOVE
+_NEW_GUARD: Final = Phase.NEW_GUARD
+_OVER: Final = Phase.OVER
+_REACT: Final = Phase.REACT
+_SETTLE: Final = Phase.SETTLE
+_SETUP: Final = Phase.SETUP
+_SET_GUARD: Final = Phase.SET_GUARD
 
 
 def player_with(
@@ -228,7 +250,7 @@ class Transaction:
             if not pile:
                 if not self.tables.reshuffles:
                     self.players[index] = player_with(player, draw_pile=pile, hand=hand)
-                    self.eliminate(index, EliminationReason.EXHAUSTED, None)
+                    self.eliminate(index, _OUT_EXHAUSTED, None)
                     return False
                 discards = player.discard_known + player.discard_hidden
                 if not discards:
@@ -266,7 +288,7 @@ class Transaction:
                     )
                     self.events.append(SetupCardDrawn(index, card))
                 if placement_mask(self.tables, self.players, index):
-                    self.phase = Phase.SETUP
+                    self.phase = _SETUP
                     self.turn = self.actor = index
                     return
 
@@ -308,7 +330,7 @@ class Transaction:
         self.attack = None
         self.events.append(TurnStarted(index, self.turn_number))
         config = self.tables.config
-        exhausted = config.draw_rule is DrawRule.DRAW_ONE_THEN_FILL and not self.draw(index, 1)
+        exhausted = config.draw_rule is _DRAW_ONE_THEN_FILL and not self.draw(index, 1)
         if not exhausted:
             missing = hand_target(self.tables.config, self.players[index]) - len(
                 self.players[index].hand
@@ -321,17 +343,17 @@ class Transaction:
         player = self.players[index]
         self.actor = index
         if len(player.hand) > hand_target(self.tables.config, player):
-            self.phase = Phase.DISCARD
+            self.phase = _DISCARD
         else:
-            self.phase = Phase.MOVE
+            self.phase = _MOVE
 
     def start_act(self) -> None:
         """Begin the Act phase: a preparing guard must be set first (R14)."""
         guard = self.players[self.turn].guard
-        if guard is not None and guard.status is GuardStatus.PREPARING:
-            self.phase = Phase.SET_GUARD
+        if guard is not None and guard.status is _GUARD_PREPARING:
+            self.phase = _SET_GUARD
         else:
-            self.phase = Phase.ACT
+            self.phase = _ACT
         self.actor = self.turn
 
     def end_turn(self, *, completed: bool) -> None:
@@ -420,7 +442,7 @@ class Transaction:
     def end_game(self, outcome: Outcome) -> None:
         """Record the outcome."""
         self.outcome = outcome
-        self.phase = Phase.OVER
+        self.phase = _OVER
         self.actor = None
         self.attack = None
         self.events.append(GameEnded(outcome.winners, outcome.drawn))
@@ -437,7 +459,7 @@ class Transaction:
             if player.is_out:
                 continue
             guard = player.guard
-            if guard is not None and guard.status is GuardStatus.PREPARING and damage >= 2:
+            if guard is not None and guard.status is _GUARD_PREPARING and damage >= 2:
                 self.players[defender] = player_with(
                     player,
                     guard=None,
@@ -446,14 +468,14 @@ class Transaction:
                 self.events.append(GuardBroken(defender, guard.card))
                 damage -= 1
             self.attack = PendingAttack(attacker, cards, defender, damage, tuple(queue))
-            self.phase = Phase.REACT
+            self.phase = _REACT
             self.actor = defender
             return
         self.attack = None
         if self.players[attacker].is_out:
             self.end_turn(completed=False)
         else:
-            self.phase = Phase.SETTLE
+            self.phase = _SETTLE
             self.actor = attacker
 
     def finish_unit(self, defender_damage: int, attacker_damage: int) -> None:
@@ -469,7 +491,7 @@ class Transaction:
             for index, by in ((defender, attacker), (attacker, defender)):
                 player = self.players[index]
                 if not player.is_out and player.health <= 0:
-                    self.eliminate(index, EliminationReason.HEALTH, by)
+                    self.eliminate(index, _OUT_HEALTH, by)
         if self.check_end():
             return
         self.begin_reaction(attacker, attack.cards, list(attack.waiting))
@@ -497,7 +519,7 @@ class Transaction:
     def pass_(self) -> None:
         """Do nothing in the Act phase; the Settle phase follows (R14)."""
         self.events.append(Passed(self.turn))
-        self.phase = Phase.SETTLE
+        self.phase = _SETTLE
 
     def defend_attack(self, cards: tuple[str, ...]) -> None:
         """Defend against the attack with hand cards; the rest of the damage lands (R19)."""
@@ -540,7 +562,7 @@ class Transaction:
         )
         self.events.append(TurnSettled(actor, face_up))
         if cards:
-            self.events.append(CardsDiscarded(actor, len(cards), cards, DiscardReason.SETTLE))
+            self.events.append(CardsDiscarded(actor, len(cards), cards, _FOR_SETTLE))
         self.end_turn(completed=True)
 
     def burn(self, actor: int, cards: tuple[str, ...], position: Cell | None = None) -> None:
@@ -587,8 +609,8 @@ class Transaction:
         self.players[actor] = player_with(
             me, hand=hand, discard_hidden=multiset.add(me.discard_hidden, cards)
         )
-        self.events.append(CardsDiscarded(actor, len(cards), cards, DiscardReason.DRAW))
-        self.phase = Phase.MOVE
+        self.events.append(CardsDiscarded(actor, len(cards), cards, _FOR_DRAW))
+        self.phase = _MOVE
 
     def prepare_guard(self, card: str) -> None:
         """Lay a guard sideways, discarding the old one face down (R14)."""
@@ -599,21 +621,19 @@ class Transaction:
             discard = multiset.add(discard, (me.guard.card,))
             self.events.append(GuardDiscarded(actor, me.guard.card))
         self.players[actor] = player_with(
-            me, hand=hand, guard=Guard(card, GuardStatus.PREPARING), discard_hidden=discard
+            me, hand=hand, guard=Guard(card, _GUARD_PREPARING), discard_hidden=discard
         )
         self.events.append(GuardPrepared(actor, card))
-        self.phase = Phase.SETTLE
+        self.phase = _SETTLE
 
     def set_guard(self, orientation: Orientation) -> None:
         """Set the preparing guard in an orientation; the Act phase goes on (R14)."""
         actor = self.turn
         me = self.players[actor]
         assert me.guard is not None
-        self.players[actor] = player_with(
-            me, guard=Guard(me.guard.card, GuardStatus.SET, orientation)
-        )
+        self.players[actor] = player_with(me, guard=Guard(me.guard.card, _GUARD_SET, orientation))
         self.events.append(GuardSet(actor, orientation))
-        self.phase = Phase.ACT
+        self.phase = _ACT
 
     def attack_with(self, cards: tuple[str, ...]) -> None:
         """Play attack cards face up and start the first defender's reaction (R15, R17)."""
@@ -627,7 +647,7 @@ class Transaction:
     def take_damage(self) -> None:
         """Take the incoming damage of a reaction or a counter (R19, R20)."""
         attack = self.pending()
-        if self.phase is Phase.REACT:
+        if self.phase is _REACT:
             self.finish_unit(attack.damage, 0)
         else:
             self.finish_unit(attack.defender_damage, attack.counter)
@@ -647,7 +667,7 @@ class Transaction:
         actor = self.actor
         assert actor is not None
         me, hand = self.hand_without(actor, (card,))
-        self.players[actor] = player_with(me, hand=hand, guard=Guard(card, GuardStatus.PREPARING))
+        self.players[actor] = player_with(me, hand=hand, guard=Guard(card, _GUARD_PREPARING))
         self.events.append(GuardPrepared(actor, card))
         self.finish_unit(0, 0)
 
@@ -663,7 +683,7 @@ class Transaction:
         attacker = self.players[attack.attacker]
         critical = guard_is_critical(t, actor, guard, me.position, attacker.position)
         self.events.append(GuardActivated(actor, card, guard.orientation, critical))
-        if guard.orientation is Orientation.DEFENSIVE and critical:
+        if guard.orientation is _DEFENSIVE and critical:
             # A critical block: the guard returns to the hand and heals 1 (R20).
             health = me.health
             if t.has_health:
@@ -674,12 +694,12 @@ class Transaction:
             if health != me.health:
                 self.events.append(HealthRestored(actor, health - me.health, health))
             self.events.append(GuardReturned(actor, card))
-            self.phase = Phase.NEW_GUARD
+            self.phase = _NEW_GUARD
             return
         self.players[actor] = player_with(
             me, guard=None, discard_known=multiset.add(me.discard_known, (card,))
         )
-        if guard.orientation is Orientation.DEFENSIVE:
+        if guard.orientation is _DEFENSIVE:
             self.finish_unit(0, 0)  # a plain block negates all the damage
             return
         if attacker.is_out:
@@ -694,7 +714,7 @@ class Transaction:
             counter=3 if critical else 2,
             defender_damage=attack.damage - 1,
         )
-        self.phase = Phase.COUNTER
+        self.phase = _COUNTER
         self.actor = attack.attacker
 
 
@@ -753,7 +773,7 @@ def start(config: Config, seed_state: int) -> GameState:
         )
     state = GameState(
         config=config,
-        phase=Phase.SETUP,
+        phase=_SETUP,
         turn=config.first_player,
         actor=config.first_player,
         players=tuple(players),
