@@ -67,12 +67,21 @@ _BY_VALUE_LIMIT = 64
 _LOCK = threading.Lock()
 
 
+_LAST: list[tuple[Config | None, Tables | None]] = [(None, None)]
+"""The configuration last asked about, with its tables: a game asks on every step. The
+pair is replaced whole, so threads never pair a configuration with other tables."""
+
+
 def tables(config: Config) -> Tables:
     """The tables of a configuration: one dictionary lookup once they exist."""
-    found = _BY_ID.get(id(config))
-    if found is not None:
+    last, found = _LAST[0]
+    if last is config and found is not None:
         return found
-    return _attach(config)
+    found = _BY_ID.get(id(config))
+    if found is None:
+        found = _attach(config)
+    _LAST[0] = (config, found)
+    return found
 
 
 def _attach(config: Config) -> Tables:
@@ -99,6 +108,7 @@ def clear_tables() -> None:
     """Forget the tables kept by value (those of live configurations stay attached)."""
     with _LOCK:
         _BY_VALUE.clear()
+        _LAST[0] = (None, None)
 
 
 def _build(config: Config) -> Tables:

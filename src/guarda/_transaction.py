@@ -74,7 +74,7 @@ from guarda._events import (
     TurnSettled,
     TurnStarted,
 )
-from guarda._geometry import Cell, Direction, Orientation
+from guarda._geometry import Cell, Orientation
 from guarda._outcome import find_outcome, turn_limit_outcome
 from guarda._queries import (
     attack_hits,
@@ -209,7 +209,7 @@ class Transaction:
         self.pot = state.pot
         self.outcome: Outcome | None = state.outcome
         self.events: list[Event] = []
-        self.went_out: list[int] = []
+        self.went_out: tuple[int, ...] = ()
         self.first_placed = state.first_placed
 
     def freeze(self) -> tuple[GameState, tuple[Event, ...]]:
@@ -292,8 +292,9 @@ class Transaction:
                     self.turn = self.actor = index
                     return
 
-    def place(self, index: int, cell: Cell) -> None:
-        """Place a piece, discard the setup cards and go on with setup (R9, R11)."""
+    def place(self, action: PlacePiece) -> None:
+        """The setup player places a piece, discards the setup cards; setup goes on (R9, R11)."""
+        index, cell = self.turn, action.cell
         player = self.players[index]
         self.players[index] = player_with(
             player,
@@ -347,8 +348,12 @@ class Transaction:
         else:
             self.phase = _MOVE
 
-    def start_act(self) -> None:
-        """Begin the Act phase: a preparing guard must be set first (R14)."""
+    def start_act(self, _: EndMove | None = None) -> None:
+        """Begin the Act phase: a preparing guard must be set first (R14).
+
+        The decision [`EndMove`][guarda.EndMove] (its action is not needed), also the end of
+        a push.
+        """
         guard = self.players[self.turn].guard
         if guard is not None and guard.status is _GUARD_PREPARING:
             self.phase = _SET_GUARD
@@ -410,7 +415,7 @@ class Transaction:
             in_play=(),
             discard_known=multiset.add(player.discard_known, tuple(sorted(player.in_play))),
         )
-        self.went_out.append(index)
+        self.went_out += (index,)
         self.events.append(PlayerEliminated(index, reason))
         ante = self.tables.config.stakes.ante
         if not ante:
@@ -433,7 +438,7 @@ class Transaction:
         outcome = find_outcome(
             self.tables, self.players, self.went_out, self.pot, self.loot_total()
         )
-        self.went_out = []
+        self.went_out = ()
         if outcome is None:
             return False
         self.end_game(outcome)
@@ -512,23 +517,21 @@ class Transaction:
 
     # -- decisions: one method per action type --------------------------------------
 
-    def decide(self, action: Action) -> None:
-        """Play one decision of the actor and every automatic step it sets off."""
-        _DECISIONS[type(action)](self, action)
-
-    def pass_(self) -> None:
+    def pass_(self, _: Pass) -> None:
         """Do nothing in the Act phase; the Settle phase follows (R14)."""
         self.events.append(Passed(self.turn))
         self.phase = _SETTLE
 
-    def defend_attack(self, cards: tuple[str, ...]) -> None:
+    def defend_attack(self, action: Defend) -> None:
         """Defend against the attack with hand cards; the rest of the damage lands (R19)."""
+        cards = action.cards
         attack = self.pending()
         self.defend(cards, attack.attacker)
         self.finish_unit(attack.damage - len(cards), 0)
 
-    def defend_counter(self, cards: tuple[str, ...]) -> None:
+    def defend_counter(self, action: DefendCounter) -> None:
         """Defend against a counter with hand cards; the rest of it lands (R20)."""
+        cards = action.cards
         attack = self.pending()
         self.defend(cards, attack.defender)
         self.finish_unit(attack.defender_damage, attack.counter - len(cards))
@@ -548,8 +551,9 @@ class Transaction:
         assert hand is not None
         return player, hand
 
-    def settle(self, cards: tuple[str, ...]) -> None:
-        """Settle: face-up cards to the discards, ``cards`` discarded face down (R16)."""
+    def settle(self, action: Settle) -> None:
+        """Settle: face-up cards to the discards, the action's cards discarded face down (R16)."""
+        cards = action.cards
         actor = self.turn
         me, hand = self.hand_without(actor, cards)
         face_up = tuple(sorted(me.in_play))
@@ -576,8 +580,9 @@ class Transaction:
         )
         self.events.append(CardsBurned(actor, len(cards), cards))
 
-    def move(self, direction: Direction, cards: tuple[str, ...]) -> None:
+    def move(self, action: Move) -> None:
         """Move one cell per burnt card in a straight line (R13)."""
+        direction, cards = action.direction, action.cards
         actor = self.turn
         origin = self.players[actor].position
         assert origin is not None
@@ -587,8 +592,9 @@ class Transaction:
         self.has_moved = True
         self.claim_loot(actor)
 
-    def push(self, direction: Direction, cards: tuple[str, ...]) -> None:
+    def push(self, action: Push) -> None:
         """Push the neighbouring piece one cell per burnt card; the Move phase ends (R13)."""
+        direction, cards = action.direction, action.cards
         actor = self.turn
         origin = self.players[actor].position
         assert origin is not None
@@ -602,8 +608,9 @@ class Transaction:
         self.claim_loot(target)
         self.start_act()
 
-    def discard_down(self, cards: tuple[str, ...]) -> None:
+    def discard_down(self, action: DiscardDown) -> None:
         """Discard down to the hand size, face down; the Move phase begins (R12)."""
+        cards = action.cards
         actor = self.turn
         me, hand = self.hand_without(actor, cards)
         self.players[actor] = player_with(
@@ -612,8 +619,9 @@ class Transaction:
         self.events.append(CardsDiscarded(actor, len(cards), cards, _FOR_DRAW))
         self.phase = _MOVE
 
-    def prepare_guard(self, card: str) -> None:
+    def prepare_guard(self, action: PrepareGuard) -> None:
         """Lay a guard sideways, discarding the old one face down (R14)."""
+        card = action.card
         actor = self.turn
         me, hand = self.hand_without(actor, (card,))
         discard = me.discard_hidden
@@ -626,8 +634,9 @@ class Transaction:
         self.events.append(GuardPrepared(actor, card))
         self.phase = _SETTLE
 
-    def set_guard(self, orientation: Orientation) -> None:
+    def set_guard(self, action: SetGuard) -> None:
         """Set the preparing guard in an orientation; the Act phase goes on (R14)."""
+        orientation = action.orientation
         actor = self.turn
         me = self.players[actor]
         assert me.guard is not None
@@ -635,8 +644,9 @@ class Transaction:
         self.events.append(GuardSet(actor, orientation))
         self.phase = _ACT
 
-    def attack_with(self, cards: tuple[str, ...]) -> None:
+    def attack_with(self, action: Attack) -> None:
         """Play attack cards face up and start the first defender's reaction (R15, R17)."""
+        cards = action.cards
         actor = self.turn
         me, hand = self.hand_without(actor, cards)
         self.players[actor] = player_with(me, hand=hand, in_play=multiset.add(me.in_play, cards))
@@ -644,7 +654,7 @@ class Transaction:
         self.events.append(AttackDeclared(actor, cards, hits))
         self.begin_reaction(actor, cards, list(hits))
 
-    def take_damage(self) -> None:
+    def take_damage(self, _: TakeDamage) -> None:
         """Take the incoming damage of a reaction or a counter (R19, R20)."""
         attack = self.pending()
         if self.phase is _REACT:
@@ -662,8 +672,9 @@ class Transaction:
         )
         self.events.append(Defended(actor, cards, against))
 
-    def prepare_new_guard(self, card: str) -> None:
+    def prepare_new_guard(self, action: PrepareNewGuard) -> None:
         """After a critical block, lay a new guard sideways (R20)."""
+        card = action.card
         actor = self.actor
         assert actor is not None
         me, hand = self.hand_without(actor, (card,))
@@ -671,7 +682,11 @@ class Transaction:
         self.events.append(GuardPrepared(actor, card))
         self.finish_unit(0, 0)
 
-    def activate_guard(self) -> None:
+    def decline_new_guard(self, _: DeclineNewGuard) -> None:
+        """After a critical block, keep the returned guard in the hand (R20)."""
+        self.finish_unit(0, 0)
+
+    def activate_guard(self, _: ActivateGuard) -> None:
         """Reveal a set guard: a block, or a counter against the attacker (R20)."""
         t = self.tables
         attack = self.pending()
@@ -719,24 +734,25 @@ class Transaction:
 
 
 _DECISIONS: dict[type, Callable[[Transaction, Any], None]] = {
-    Settle: lambda t, a: t.settle(a.cards),
-    Move: lambda t, a: t.move(a.direction, a.cards),
-    EndMove: lambda t, a: t.start_act(),
-    Attack: lambda t, a: t.attack_with(a.cards),
-    PrepareGuard: lambda t, a: t.prepare_guard(a.card),
-    SetGuard: lambda t, a: t.set_guard(a.orientation),
-    TakeDamage: lambda t, a: t.take_damage(),
-    Pass: lambda t, a: t.pass_(),
-    Push: lambda t, a: t.push(a.direction, a.cards),
-    ActivateGuard: lambda t, a: t.activate_guard(),
-    Defend: lambda t, a: t.defend_attack(a.cards),
-    DefendCounter: lambda t, a: t.defend_counter(a.cards),
-    PrepareNewGuard: lambda t, a: t.prepare_new_guard(a.card),
-    DeclineNewGuard: lambda t, a: t.finish_unit(0, 0),
-    DiscardDown: lambda t, a: t.discard_down(a.cards),
-    PlacePiece: lambda t, a: t.place(t.turn, a.cell),
+    Settle: Transaction.settle,
+    Move: Transaction.move,
+    EndMove: Transaction.start_act,
+    Attack: Transaction.attack_with,
+    PrepareGuard: Transaction.prepare_guard,
+    SetGuard: Transaction.set_guard,
+    TakeDamage: Transaction.take_damage,
+    Pass: Transaction.pass_,
+    Push: Transaction.push,
+    ActivateGuard: Transaction.activate_guard,
+    Defend: Transaction.defend_attack,
+    DefendCounter: Transaction.defend_counter,
+    PrepareNewGuard: Transaction.prepare_new_guard,
+    DeclineNewGuard: Transaction.decline_new_guard,
+    DiscardDown: Transaction.discard_down,
+    PlacePiece: Transaction.place,
 }
-"""Each decision's effect, by action type (the engine verified the type)."""
+"""Each decision's effect, by action type (the engine verified the type): a method that
+plays the action and every automatic step it sets off."""
 
 
 # -- entry points ----------------------------------------------------------------------
@@ -745,7 +761,7 @@ _DECISIONS: dict[type, Callable[[Transaction, Any], None]] = {
 def play(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...]]:
     """Play a verified decision of ``state.actor``: the next state and the events."""
     transaction = Transaction(state)
-    transaction.decide(action)
+    _DECISIONS[type(action)](transaction, action)
     return transaction.freeze()
 
 
