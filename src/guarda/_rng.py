@@ -14,6 +14,7 @@ __all__ = ["next_value", "seed_state", "shuffle"]
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
+_TWO_64 = 1 << 64
 
 T = TypeVar("T")
 
@@ -44,7 +45,7 @@ def next_value(state: int) -> tuple[int, int]:
 
 def _below(bound: int, state: int) -> tuple[int, int]:
     """An unbiased integer in ``range(bound)`` by rejection sampling, and the next state."""
-    limit = (1 << 64) - (1 << 64) % bound
+    limit = _TWO_64 - _TWO_64 % bound
     while True:
         value, state = next_value(state)
         if value < limit:
@@ -54,12 +55,31 @@ def _below(bound: int, state: int) -> tuple[int, int]:
 def shuffle(items: Sequence[T], state: int) -> tuple[tuple[T, ...], int]:
     """A Fisher-Yates shuffle of ``items`` and the next random state.
 
+    Each swap takes an unbiased index from :func:`next_value` by rejection sampling
+    (``_below``), inlined here: a shuffle is the engine's longest loop.
+
     Examples:
         >>> shuffle("abcd", 1)[0] == shuffle("abcd", 1)[0]
         True
+        >>> _, after = shuffle("abcd", 1)
+        >>> state = 1
+        >>> for bound in (4, 3, 2):  # one draw per swap, as _below makes them
+        ...     _, state = _below(bound, state)
+        >>> after == state
+        True
     """
     result = list(items)
+    mask = _MASK
     for i in range(len(result) - 1, 0, -1):
-        j, state = _below(i + 1, state)
+        bound = i + 1
+        limit = _TWO_64 - _TWO_64 % bound
+        while True:  # next_value, then _below's rejection
+            state = (state + _GOLDEN) & mask
+            value = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & mask
+            value = ((value ^ (value >> 27)) * 0x94D049BB133111EB) & mask
+            value ^= value >> 31
+            if value < limit:
+                break
+        j = value % bound
         result[i], result[j] = result[j], result[i]
     return tuple(result), state
