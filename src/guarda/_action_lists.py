@@ -14,9 +14,10 @@ import bisect
 import functools
 import itertools
 import operator
+import sys
 import weakref
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Any, TypeVar, overload
+from typing import Any, SupportsIndex, TypeVar, overload
 
 from guarda import _multiset as multiset
 from guarda._actions import ACTION_TYPES, Action, PrepareGuard, PrepareNewGuard
@@ -233,16 +234,15 @@ Part = tuple[Action, ...] | Subsets
 """A part of a [`LegalActions`][guarda.LegalActions]: listed actions or a lazy run."""
 
 
-class LegalActions(Sequence[Action]):
+class LegalActions(tuple[Action, ...]):
     """The legal actions of a state: an immutable sequence, lazy where it would be long.
 
-    Returned by [`guarda.legal_actions`][guarda.legal_actions] and shown in views. It
-    behaves like a tuple: ``len``, indexing (also negative), slicing (which gives a
-    tuple), iteration, ``in``, ``index``, ``count``, and equality with another
-    ``LegalActions`` or a tuple of the same actions; it hashes like that tuple. Long runs
-    of card choices (all the attacks of a big hand) are computed on demand, so
-    ``random.choice(actions)`` costs the same for 10 actions or 10,000; ``tuple(actions)``
-    lists them all.
+    Returned by [`guarda.legal_actions`][guarda.legal_actions] and shown in views. It is a
+    tuple: ``len``, indexing (also negative), slicing (which gives a plain tuple),
+    iteration, ``in``, ``index``, ``count``, and equality with another ``LegalActions``
+    or a tuple of the same actions; it hashes like that tuple. Long runs of card choices
+    (all the attacks of a big hand) are computed on demand, so ``random.choice(actions)``
+    costs the same for 10 actions or 10,000; ``tuple(actions)`` lists them all.
 
     Examples:
         >>> import guarda, random
@@ -256,47 +256,63 @@ class LegalActions(Sequence[Action]):
         True
     """
 
-    __slots__ = ("_items", "_parts", "_size", "_starts")
+    __slots__ = ()
 
-    _items: tuple[Action, ...] | None
-    _parts: tuple[Part, ...]
-    _starts: tuple[int, ...]
-    _size: int
-
-    def __init__(self, actions: Iterable[Action] = ()) -> None:
+    def __new__(cls, actions: Iterable[Action] = ()) -> LegalActions:
         if isinstance(actions, (str, bytes)) or not isinstance(actions, Iterable):
             raise ArgumentError(f"not a sequence of actions: {actions!r}", path="actions")
         items = tuple(actions)
         for index, action in enumerate(items):
             if not isinstance(action, ACTION_TYPES):
                 raise ArgumentError(f"not an action: {action!r}", path=f"actions[{index}]")
-        self._items = items
-        self._parts = (items,)
-        self._starts = (0, len(items))
-        self._size = len(items)
+        return tuple.__new__(cls, items)
 
-    @classmethod
-    def of(cls, items: tuple[Action, ...]) -> LegalActions:
-        """Listed actions, without copying the tuple."""
-        self = object.__new__(cls)
-        self._items = items
-        self._parts = (items,)
-        self._starts = (0, len(items))
-        self._size = len(items)
-        return self
+    @staticmethod
+    def of(items: Iterable[Action]) -> LegalActions:
+        """Listed actions, unchecked (the engine's own)."""
+        return tuple.__new__(LegalActions, items)
 
-    @classmethod
-    def join(cls, parts: Sequence[Part]) -> LegalActions:
+    @staticmethod
+    def join(parts: Sequence[Part]) -> LegalActions:
         """Listed and lazy parts, in order; parts that are all listed become one tuple."""
         if Subsets not in map(type, parts):
-            if len(parts) == 1:
-                return cls.of(parts[0])  # type: ignore[arg-type]
-            return cls.of(tuple(itertools.chain.from_iterable(parts)))
-        kept = tuple(part for part in parts if len(part))
-        self = object.__new__(cls)
-        self._items = None
-        self._parts = kept
-        self._starts = (0, *itertools.accumulate(map(len, kept)))
+            return tuple.__new__(LegalActions, itertools.chain.from_iterable(parts))
+        return _LazyLegalActions(tuple(part for part in parts if len(part)))
+
+    def is_listed(self, action: object) -> bool:
+        """Whether ``action`` is one of these very instances, or held by a lazy part.
+
+        The engine trusts such an action without verifying it again: the list is
+        exactly the legal actions of the state it was made for.
+        """
+        return any(map(operator.is_, itertools.repeat(action), self))
+
+    @property
+    def is_lazy(self) -> bool:
+        """Whether some actions are computed on demand rather than listed."""
+        return False
+
+    def __repr__(self) -> str:
+        size = len(self)
+        shown = ", ".join(repr(self[i]) for i in range(min(3, size)))
+        more = f", ... ({size} actions)" if size > 3 else ""
+        return f"LegalActions([{shown}{more}])"
+
+
+class _LazyLegalActions(LegalActions):
+    """A [`LegalActions`][guarda.LegalActions] with lazy parts: it holds no items of its
+    own (the tuple is empty) and answers every tuple operation from its parts."""
+
+    # No __slots__: a tuple subclass can only keep attributes in a __dict__.
+
+    _parts: tuple[Part, ...]
+    _starts: tuple[int, ...]
+    _size: int
+
+    def __new__(cls, parts: tuple[Part, ...]) -> _LazyLegalActions:
+        self = tuple.__new__(cls)
+        self._parts = parts
+        self._starts = (0, *itertools.accumulate(map(len, parts)))
         self._size = self._starts[-1]
         return self
 
@@ -304,17 +320,13 @@ class LegalActions(Sequence[Action]):
         return self._size
 
     @overload
-    def __getitem__(self, index: int) -> Action: ...
+    def __getitem__(self, index: SupportsIndex) -> Action: ...
     @overload
     def __getitem__(self, index: slice) -> tuple[Action, ...]: ...
-    def __getitem__(self, index: int | slice) -> Action | tuple[Action, ...]:
-        items = self._items
-        if items is not None:
-            return items[index]
+    def __getitem__(self, index: SupportsIndex | slice) -> Action | tuple[Action, ...]:
         if isinstance(index, slice):
             return tuple(self[i] for i in range(*index.indices(self._size)))
-        if not isinstance(index, int):
-            raise TypeError(f"indices must be integers or slices, not {type(index).__name__}")
+        index = operator.index(index)
         if index < 0:
             index += self._size
         if not 0 <= index < self._size:
@@ -325,27 +337,26 @@ class LegalActions(Sequence[Action]):
         return part.get(offset) if isinstance(part, Subsets) else part[offset]
 
     def __iter__(self) -> Iterator[Action]:
-        if self._items is not None:
-            return iter(self._items)
         return itertools.chain.from_iterable(self._parts)
 
+    def __reversed__(self) -> Iterator[Action]:
+        return reversed(tuple(self))
+
     def __contains__(self, action: object) -> bool:
-        if self._items is not None:
-            return action in self._items
         return any(
             part.holds(action) if isinstance(part, Subsets) else action in part
             for part in self._parts
         )
 
-    def is_listed(self, action: object) -> bool:
-        """Whether ``action`` is one of these very instances, or held by a lazy part.
+    def index(
+        self, value: Any, start: SupportsIndex = 0, stop: SupportsIndex = sys.maxsize
+    ) -> int:
+        return tuple(self).index(value, start, stop)
 
-        The engine trusts such an action without verifying it again: the list is
-        exactly the legal actions of the state it was made for.
-        """
-        items = self._items
-        if items is not None:
-            return any(map(operator.is_, itertools.repeat(action), items))
+    def count(self, value: Any) -> int:
+        return tuple(self).count(value)
+
+    def is_listed(self, action: object) -> bool:
         for part in self._parts:
             if isinstance(part, Subsets):
                 if part.holds(action):
@@ -356,24 +367,45 @@ class LegalActions(Sequence[Action]):
 
     @property
     def is_lazy(self) -> bool:
-        """Whether some actions are computed on demand rather than listed."""
-        return self._items is None
+        return True
 
     def __eq__(self, other: object) -> bool:
-        if isinstance(other, LegalActions):
-            if self._items is not None and other._items is not None:
-                return self._items == other._items
-            return self._size == other._size and all(map(operator.eq, self, other))
         if isinstance(other, tuple):
-            if self._items is not None:
-                return self._items == other
-            return self._size == len(other) and all(map(operator.eq, self, other))
+            return len(self) == len(other) and all(map(operator.eq, self, other))
         return NotImplemented
 
-    def __hash__(self) -> int:
-        return hash(self._items if self._items is not None else tuple(self))
+    def __ne__(self, other: object) -> bool:
+        if isinstance(other, tuple):
+            return not self == other
+        return NotImplemented
 
-    def __repr__(self) -> str:
-        shown = ", ".join(repr(self[i]) for i in range(min(3, self._size)))
-        more = f", ... ({self._size} actions)" if self._size > 3 else ""
-        return f"LegalActions([{shown}{more}])"
+    def __lt__(self, other: tuple[Any, ...]) -> bool:
+        return tuple(self) < other
+
+    def __le__(self, other: tuple[Any, ...]) -> bool:
+        return tuple(self) <= other
+
+    def __gt__(self, other: tuple[Any, ...]) -> bool:
+        return tuple(self) > other
+
+    def __ge__(self, other: tuple[Any, ...]) -> bool:
+        return tuple(self) >= other
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __add__(self, other: tuple[Any, ...]) -> tuple[Any, ...]:
+        return tuple(self) + other
+
+    def __radd__(self, other: tuple[Any, ...]) -> tuple[Any, ...]:
+        return other + tuple(self)
+
+    def __mul__(self, times: SupportsIndex) -> tuple[Action, ...]:
+        return tuple(self) * times
+
+    def __rmul__(self, times: SupportsIndex) -> tuple[Action, ...]:
+        return tuple(self) * times
+
+    def __reduce__(self) -> tuple[type[LegalActions], tuple[tuple[Action, ...]]]:
+        # Pickled and copied as the listed actions: an equal LegalActions.
+        return (LegalActions, (tuple(self),))
