@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import enum
 from collections import Counter
-from collections.abc import Iterator
-from typing import Final, overload
+from collections.abc import Callable, Iterator
+from typing import Any, Final, ParamSpec, TypeVar, overload
 
 import attrs
 
@@ -30,7 +30,12 @@ __all__ = [
     "PendingAttack",
     "Phase",
     "PlayerState",
+    "make_player",
+    "make_state",
 ]
+
+P = ParamSpec("P")
+T = TypeVar("T")
 
 
 class Phase(enum.StrEnum):
@@ -498,13 +503,14 @@ class GameState:
     [`PositionError`][guarda.errors.PositionError] at once instead of tripping a rule
     later. [guarda.check_state][guarda.check_state] checks everything else.
 
-    The engine makes a state on every step, so the check is quick. A state with the
-    configuration object of the last state made, in which player 0 or player 1 still has
-    the very draw pile they had there, is that state after a step of the engine and is
-    not checked again: the engine never changes the players, moves a piece off the field
-    or changes what a deck holds, and a state of another game shares none of its tuples.
-    Any other state is checked, player 0's deck only when player 0 does not share a tuple
-    with player 0 of the last state made (the same object, never an equal one).
+    The engine's own next states skip the check: each is made from a state that fits,
+    and the engine never changes the players, moves a piece off the field or changes what
+    a deck holds. For the others it is quick. A state with the configuration object of
+    the last state made, in which player 0 or player 1 still has the very draw pile they
+    had there, is that state changed a little (say with ``attrs.evolve``) and is not
+    checked again: a state of another game shares none of its tuples. Any other state is
+    checked, player 0's deck only when player 0 does not share a tuple with player 0 of
+    the last state made (the same object, never an equal one).
 
     Examples:
         >>> import guarda
@@ -547,8 +553,8 @@ class GameState:
     def __attrs_post_init__(self) -> None:
         # check_fit, quickly (see the class docstring): a state of the configuration of the
         # last state made, in which player 0 or player 1 still has the draw pile they had
-        # there, is that state after a step of the engine and is not checked again. Values
-        # of the wrong kind are left to check_state.
+        # there, is that state changed a little and is not checked again. Values of the
+        # wrong kind are left to check_state. (The engine makes its states with make_state.)
         try:
             fit = _LAST_FIT[0]
             if fit is not None and fit.config is self.config:
@@ -576,3 +582,43 @@ class GameState:
     def events(self) -> tuple[Event, ...]:
         """Every event so far, oldest first (the full, unredacted log)."""
         return self.log.to_tuple()
+
+
+# -- the engine's own constructors -----------------------------------------------------------
+
+
+def _maker(cls: Callable[P, T]) -> Callable[P, T]:
+    """A function that makes an instance of a frozen attrs class from all its fields, in
+    order, setting them exactly as the class's ``__init__`` does, without calling
+    ``__attrs_post_init__``; typed like the class itself.
+
+    Calling a class with a Python ``__init__`` costs CPython 3.11 an argument tuple and a
+    generic call on top of the ``__init__`` itself; the engine makes a state and a player
+    on every step.
+    """
+    assert isinstance(cls, type)
+    fields = attrs.fields(cls)
+    assert all(field.init and field.converter is None for field in fields)
+    names = [field.name for field in fields]
+    lines = [f"def make({', '.join(names)}):", "    self = _new(_cls)", "    _set = _bind(self)"]
+    lines += [f"    _set({name!r}, {name})" for name in names]
+    if "_attrs_cached_hash" in getattr(cls, "__slots__", ()):
+        lines.append("    _set('_attrs_cached_hash', None)")
+    lines.append("    return self")
+    namespace: dict[str, Any] = {
+        "_new": object.__new__,
+        "_bind": object.__setattr__.__get__,
+        "_cls": cls,
+    }
+    exec("\n".join(lines), namespace)
+    make: Callable[P, T] = namespace["make"]
+    return make
+
+
+make_state = _maker(GameState)
+"""``GameState(...)`` for the states the engine makes from a state that fits its
+configuration: the same value, without the configuration check
+([`check_fit`][guarda._state.check_fit]); every field given, in order."""
+
+make_player = _maker(PlayerState)
+"""``PlayerState(...)`` for the engine, every field given, in order."""

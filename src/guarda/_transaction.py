@@ -94,6 +94,8 @@ from guarda._state import (
     PendingAttack,
     Phase,
     PlayerState,
+    make_player,
+    make_state,
 )
 from guarda._tables import Tables, tables
 
@@ -149,7 +151,7 @@ def player_with(
 
     ``guard`` and ``position`` use ``False`` for "unchanged" since None is a value.
     """
-    return PlayerState(
+    return make_player(
         player.draw_pile if draw_pile is None else draw_pile,
         player.hand if hand is None else hand,
         player.guard if guard is False else guard,  # type: ignore[arg-type]
@@ -217,7 +219,7 @@ class Transaction:
         events = tuple(self.events)
         return (
             # Positional on the hot path: tests/test_field_order.py pins the field order.
-            GameState(
+            make_state(
                 self.state.config,
                 self.phase,
                 self.turn,
