@@ -21,6 +21,7 @@ from typing import Any, SupportsIndex, TypeVar, overload
 
 from guarda import _multiset as multiset
 from guarda._actions import ACTION_TYPES, Action, PrepareGuard, PrepareNewGuard
+from guarda._construct import maker
 from guarda._geometry import Direction
 from guarda.errors import ArgumentError
 
@@ -108,9 +109,10 @@ class Memo(dict[K, V]):
 class _Shared(dict[tuple[str, ...], Action]):
     """One shared action per card multiset, for one action kind (and direction).
 
-    ``table[cards]`` is the action playing ``cards``, built on first use: building one (its
-    converters normalise the cards) costs far more than a lookup. Each costs 1 of the
-    budget.
+    ``table[cards]`` is the action playing ``cards`` (a sorted multiset of the
+    configuration's card names), built on first use with the kind's
+    [maker][guarda._construct.maker], since the cards need no converting. Each costs
+    [`ACTION_WEIGHT`][guarda._action_lists.ACTION_WEIGHT] of the budget.
     """
 
     __slots__ = ("__weakref__", "budget", "make")
@@ -132,11 +134,14 @@ _SINGLE_CARD_KINDS = (PrepareGuard, PrepareNewGuard)
 """Kinds that play one card: their tables are keyed by ``(card,)``."""
 
 
-def _one_card(kind: type, cards: tuple[str, ...]) -> Action:
-    """``kind(card)`` for a one-card tuple ``(card,)``."""
+_MAKERS: dict[type, Callable[..., Action]] = {kind: maker(kind) for kind in ACTION_TYPES}
+"""Each action kind's maker: its fields set as given, without the converters."""
+
+
+def _one_card(make: Callable[[str], Action], cards: tuple[str, ...]) -> Action:
+    """``make(card)`` for a one-card tuple ``(card,)``."""
     (card,) = cards
-    action: Action = kind(card)
-    return action
+    return make(card)
 
 
 Lookup = Callable[[tuple[str, ...]], Action]
@@ -158,11 +163,11 @@ class SharedActions:
         if found is None:
             make: Lookup
             if direction is not None:
-                make = functools.partial(kind, direction)
+                make = functools.partial(_MAKERS[kind], direction)
             elif kind in _SINGLE_CARD_KINDS:
-                make = functools.partial(_one_card, kind)
+                make = functools.partial(_one_card, _MAKERS[kind])
             else:
-                make = kind
+                make = _MAKERS[kind]
             found = self.tables.setdefault(
                 (kind, direction), _Shared(make, self.budget).__getitem__
             )

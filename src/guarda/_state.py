@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import enum
 from collections import Counter
-from collections.abc import Callable, Iterator
-from typing import Any, Final, ParamSpec, TypeVar, overload
+from collections.abc import Iterator
+from typing import Final, overload
 
 import attrs
 
 from guarda._config import Config
+from guarda._construct import maker
 from guarda._events import Event
 from guarda._geometry import Cell, Orientation
 from guarda.errors import PositionError
@@ -33,9 +34,6 @@ __all__ = [
     "make_player",
     "make_state",
 ]
-
-P = ParamSpec("P")
-T = TypeVar("T")
 
 
 class Phase(enum.StrEnum):
@@ -587,38 +585,10 @@ class GameState:
 # -- the engine's own constructors -----------------------------------------------------------
 
 
-def _maker(cls: Callable[P, T]) -> Callable[P, T]:
-    """A function that makes an instance of a frozen attrs class from all its fields, in
-    order, setting them exactly as the class's ``__init__`` does, without calling
-    ``__attrs_post_init__``; typed like the class itself.
-
-    Calling a class with a Python ``__init__`` costs CPython 3.11 an argument tuple and a
-    generic call on top of the ``__init__`` itself; the engine makes a state and a player
-    on every step.
-    """
-    assert isinstance(cls, type)
-    fields = attrs.fields(cls)
-    assert all(field.init and field.converter is None for field in fields)
-    names = [field.name for field in fields]
-    lines = [f"def make({', '.join(names)}):", "    self = _new(_cls)", "    _set = _bind(self)"]
-    lines += [f"    _set({name!r}, {name})" for name in names]
-    if "_attrs_cached_hash" in getattr(cls, "__slots__", ()):
-        lines.append("    _set('_attrs_cached_hash', None)")
-    lines.append("    return self")
-    namespace: dict[str, Any] = {
-        "_new": object.__new__,
-        "_bind": object.__setattr__.__get__,
-        "_cls": cls,
-    }
-    exec("\n".join(lines), namespace)
-    make: Callable[P, T] = namespace["make"]
-    return make
-
-
-make_state = _maker(GameState)
+make_state = maker(GameState)
 """``GameState(...)`` for the states the engine makes from a state that fits its
 configuration: the same value, without the configuration check
 ([`check_fit`][guarda._state.check_fit]); every field given, in order."""
 
-make_player = _maker(PlayerState)
+make_player = maker(PlayerState)
 """``PlayerState(...)`` for the engine, every field given, in order."""
