@@ -42,8 +42,10 @@ V = TypeVar("V")
 ACTION_WEIGHT = 24
 """What keeping one shared action costs a budget, in list entries (8 bytes each)."""
 
-LAZY_FROM = 128
-"""Runs of at least this many card choices are kept lazy instead of listed."""
+LAZY_FROM = 8
+"""Runs of at least this many card choices (of a hand too big to list every choice of)
+are kept lazy instead of listed: such hands rarely come back, so their lists are made
+anew, and a random or sampling bot looks at one action of the run, not all of them."""
 
 
 class Budget:
