@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import functools
 import itertools
+import operator
+from collections import Counter
 from collections.abc import Iterator
 
 __all__ = [
@@ -79,23 +81,25 @@ def submultisets(zone: tuple[str, ...]) -> tuple[tuple[tuple[str, ...], ...], ..
     return tuple(tuple(dict.fromkeys(itertools.combinations(zone, size))) for size in sizes)
 
 
-@functools.lru_cache(maxsize=1 << 10)
+@functools.lru_cache(maxsize=1 << 12)
 def _profile(zone: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[int, ...], list[list[int]]]:
     """The distinct cards of a sorted zone, their copies, and the suffix counts.
 
     ``suffix[i][k]`` is how many distinct sub-multisets of size ``k`` the cards from the
     ``i``-th distinct card on can make (``suffix[len(distinct)]`` is 1 for size 0).
     """
-    distinct = tuple(dict.fromkeys(zone))
-    copies = tuple(zone.count(card) for card in distinct)
+    counted = Counter(zone)  # in the zone's (sorted) order
+    distinct = tuple(counted)
+    copies = tuple(counted.values())
     width = len(zone) + 1
     suffix = [[0] * width for _ in range(len(distinct))]
     suffix.append([1] + [0] * (width - 1))
     for i in range(len(distinct) - 1, -1, -1):
-        # row[k] = after[k] + after[k - 1] + ... + after[k - copies]: prefix sums.
-        after, most = suffix[i + 1], copies[i]
-        prefix = (0, *itertools.accumulate(after))
-        suffix[i] = [prefix[k + 1] - prefix[max(0, k - most)] for k in range(width)]
+        # row[k] = after[k] + after[k - 1] + ... + after[k - copies]: shifted sums, in C.
+        after = row = suffix[i + 1]
+        for shift in range(1, copies[i] + 1):
+            row = list(map(operator.add, row, [0] * shift + after[: width - shift]))
+        suffix[i] = row
     return distinct, copies, suffix
 
 
