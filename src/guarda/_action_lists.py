@@ -27,6 +27,7 @@ from guarda.errors import ArgumentError
 
 __all__ = [
     "ACTION_WEIGHT",
+    "ENTRY_WEIGHT",
     "LAZY_FROM",
     "Budget",
     "LegalActions",
@@ -41,6 +42,10 @@ V = TypeVar("V")
 
 ACTION_WEIGHT = 24
 """What keeping one shared action costs a budget, in list entries (8 bytes each)."""
+
+ENTRY_WEIGHT = 12
+"""What one entry of a [`Memo`][guarda._action_lists.Memo] costs besides its value: the
+dictionary slot and the key."""
 
 LAZY_FROM = 8
 """Runs of at least this many card choices (of a hand too big to list every choice of)
@@ -103,7 +108,7 @@ class Memo(dict[K, V]):
 
     def __missing__(self, key: K) -> V:
         value, weight = self.build(key)
-        self.budget.spend(weight)
+        self.budget.spend(weight + ENTRY_WEIGHT)
         self[key] = value
         return value
 

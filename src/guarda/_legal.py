@@ -102,10 +102,11 @@ _LISTED_HAND = 6
 BUDGET = Budget(3 << 20)
 """What the caches of listed and shared actions keep at most, over every configuration.
 
-Weighed in list entries (8 bytes each; a shared action counts as
-[`ACTION_WEIGHT`][guarda._action_lists.ACTION_WEIGHT]): about 3 million, some 35 MB of
-memory when full, at which point every cache starts over. What a Modern 2-player game
-meets over a thousand random games weighs about 1 million.
+Weighed in list entries of 8 bytes, each kept object at about its size (a shared action
+counts as [`ACTION_WEIGHT`][guarda._action_lists.ACTION_WEIGHT], a cache entry as
+[`ENTRY_WEIGHT`][guarda._action_lists.ENTRY_WEIGHT] besides its value): about 3 million,
+some 30 MB of memory when full, at which point every cache starts over. What a Modern
+2-player game meets over a thousand random games weighs about 1.6 million.
 """
 
 
@@ -147,7 +148,7 @@ class _Directed:
     @property
     def weight(self) -> int:
         """What this costs the budget when made (its actions are spent as built)."""
-        return 4 + len(self.subsets)
+        return _DIRECTED_WEIGHT + len(self.subsets)
 
     def part(self, index: int, distance: int) -> Part:
         """The actions one way burning 1 to ``distance`` cards (any distance from 1)."""
@@ -158,7 +159,7 @@ class _Directed:
                 run = self.runs[index, distance] = Subsets(
                     self.kind, DIRECTIONS[index], self.hand, 1, distance, self.lookups[index]
                 )
-                self.budget.spend(8)
+                self.budget.spend(_RUN_WEIGHT)
             return run
         end = self.ends[distance]
         built = self.built[index]
@@ -169,8 +170,23 @@ class _Directed:
         return built if len(built) == end else built[:end]
 
 
+_DIRECTED_WEIGHT = 64
+"""What a [`_Directed`][guarda._legal._Directed] weighs besides its sub-multisets (its
+tables and lists), in list entries of 8 bytes."""
+
+_RUN_WEIGHT = 32
+"""What a lazy [`Subsets`][guarda._action_lists.Subsets] run weighs."""
+
+_LAZY_WEIGHT = 64
+"""What a [`LegalActions`][guarda.LegalActions] with lazy runs weighs (its parts, their
+starts, the runs)."""
+
+_LINES_WEIGHT = 32
+"""What one cached answer of [`lines`][guarda._queries.lines] weighs (three tuples)."""
+
+
 def _weight(actions: LegalActions) -> int:
-    return 8 if actions.is_lazy else len(actions) + 1
+    return _LAZY_WEIGHT if actions.is_lazy else len(actions) + 8
 
 
 _Lines = tuple[tuple[int, ...], tuple[tuple[int, int, int], ...]]
@@ -254,10 +270,10 @@ class _Lists:
 
     def _lines(self, key: tuple[int, int]) -> tuple[_Lines, int]:
         start, occupied = key
-        return lines(self.tables, start, occupied), 2
+        return lines(self.tables, start, occupied), _LINES_WEIGHT
 
     def _placements(self, cells: tuple[Cell, ...]) -> tuple[LegalActions, int]:
-        return LegalActions.of(tuple(PlacePiece(cell) for cell in cells)), len(cells) + 1
+        return LegalActions.of(tuple(PlacePiece(cell) for cell in cells)), len(cells) + 8
 
 
 _LISTS = "lists"

@@ -81,7 +81,7 @@ def submultisets(zone: tuple[str, ...]) -> tuple[tuple[tuple[str, ...], ...], ..
     return tuple(tuple(dict.fromkeys(itertools.combinations(zone, size))) for size in sizes)
 
 
-@functools.lru_cache(maxsize=1 << 12)
+@functools.lru_cache(maxsize=1 << 10)
 def _profile(zone: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[int, ...], list[list[int]]]:
     """The distinct cards of a sorted zone, their copies, and the suffix counts.
 
