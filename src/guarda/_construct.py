@@ -1,16 +1,20 @@
 """Makers: the engine's own constructors for frozen attrs classes.
 
-Calling a class with a Python ``__init__`` costs CPython 3.11 an argument tuple and a
-generic call on top of the ``__init__`` itself, and a field's converter runs on every
-call. The engine builds a state, a player and many actions from values it has already
-normalised, so [maker][guarda._construct.maker] writes, for one class, a function that sets
-the fields exactly as attrs' ``__init__`` sets them, without converters and without
-``__attrs_post_init__``.
+Making a frozen attrs instance is slow on CPython 3.11: ``__init__`` sets every field with
+``object.__setattr__``, a call that packs its arguments into a tuple, and calling the class
+adds a generic call path on top. The engine builds a state, a player, events and actions
+on every step, from values it has already normalised, so [maker][guarda._construct.maker]
+writes, for one class, a function that makes the same instance several times faster: it
+starts it as an instance of an *open* twin of the class (a subclass that adds no fields and
+restores plain attribute setting), assigns the fields with ordinary attribute stores, and
+then turns it into an instance of the class itself (``__class__`` assignment: the two share
+one memory layout). Converters, validators and ``__attrs_post_init__`` are not run.
 
 Examples:
     >>> import guarda
     >>> make_attack = maker(guarda.Attack)
-    >>> make_attack(("H1", "V2")) == guarda.Attack(["V2", "H1"])
+    >>> attack = make_attack(("H1", "V2"))
+    >>> attack == guarda.Attack(["V2", "H1"]) and type(attack) is guarda.Attack
     True
 """
 
@@ -31,23 +35,26 @@ def maker(cls: Callable[P, T]) -> Callable[P, T]:
     """A function that makes an instance of a frozen, slotted attrs class from its fields.
 
     It takes every field, in order, each already the value the class keeps (converters
-    are not run), sets them as the class's ``__init__`` does and skips
-    ``__attrs_post_init__``; it is typed like the class itself.
+    are not run), and gives an instance equal to what the class's ``__init__`` would
+    make, without running ``__attrs_post_init__``; it is typed like the class itself.
     """
-    assert isinstance(cls, type) and attrs.has(cls)
+    assert isinstance(cls, type) and attrs.has(cls) and "__slots__" in vars(cls)
     fields = attrs.fields(cls)
     assert all(field.init and field.validator is None for field in fields)
+    # The open twin: same layout, plain attribute setting and deleting (both, or CPython
+    # keeps the slow setattr slot of the frozen class).
+    twin = type(
+        f"_Open{cls.__name__}",
+        (cls,),
+        {"__slots__": (), "__setattr__": object.__setattr__, "__delattr__": object.__delattr__},
+    )
     names = [field.name for field in fields]
-    lines = [f"def make({', '.join(names)}):", "    self = _new(_cls)", "    _set = _bind(self)"]
-    lines += [f"    _set({name!r}, {name})" for name in names]
+    lines = [f"def make({', '.join(names)}):", "    self = _new(_twin)"]
+    lines += [f"    self.{name} = {name}" for name in names]
     if "_attrs_cached_hash" in getattr(cls, "__slots__", ()):
-        lines.append("    _set('_attrs_cached_hash', None)")
-    lines.append("    return self")
-    namespace: dict[str, Any] = {
-        "_new": object.__new__,
-        "_bind": object.__setattr__.__get__,
-        "_cls": cls,
-    }
+        lines.append("    self._attrs_cached_hash = None")
+    lines += ["    self.__class__ = _cls", "    return self"]
+    namespace: dict[str, Any] = {"_new": object.__new__, "_twin": twin, "_cls": cls}
     exec("\n".join(lines), namespace)
     make: Callable[P, T] = namespace["make"]
     return make
