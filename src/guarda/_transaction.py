@@ -40,6 +40,7 @@ from guarda._actions import (
     TakeDamage,
 )
 from guarda._config import Config, DrawRule
+from guarda._construct import maker
 from guarda._events import (
     AttackDeclared,
     CardsBurned,
@@ -130,6 +131,42 @@ _REACT: Final = Phase.REACT
 _SETTLE: Final = Phase.SETTLE
 _SETUP: Final = Phase.SETUP
 _SET_GUARD: Final = Phase.SET_GUARD
+
+
+# The engine's events and parts of states, made with makers (guarda._construct): typed
+# like the classes, several times cheaper to call, and the engine's values need no
+# converting. tests/test_field_order.py pins the order of their fields.
+_AttackDeclared = maker(AttackDeclared)
+_CardsBurned = maker(CardsBurned)
+_CardsDiscarded = maker(CardsDiscarded)
+_CardsDrawn = maker(CardsDrawn)
+_DamageTaken = maker(DamageTaken)
+_Defended = maker(Defended)
+_DiscardPileShuffled = maker(DiscardPileShuffled)
+_GameEnded = maker(GameEnded)
+_Guard = maker(Guard)
+_GuardActivated = maker(GuardActivated)
+_GuardBroken = maker(GuardBroken)
+_GuardDiscarded = maker(GuardDiscarded)
+_GuardPrepared = maker(GuardPrepared)
+_GuardReturned = maker(GuardReturned)
+_GuardSet = maker(GuardSet)
+_HealthRestored = maker(HealthRestored)
+_LootClaimed = maker(LootClaimed)
+_LootDropped = maker(LootDropped)
+_Passed = maker(Passed)
+_PendingAttack = maker(PendingAttack)
+_PieceMoved = maker(PieceMoved)
+_PiecePlaced = maker(PiecePlaced)
+_PiecePushed = maker(PiecePushed)
+_PlayerEliminated = maker(PlayerEliminated)
+_PointsScored = maker(PointsScored)
+_SetupCardDrawn = maker(SetupCardDrawn)
+_SetupCardsDiscarded = maker(SetupCardsDiscarded)
+_StakeClaimed = maker(StakeClaimed)
+_TurnEnded = maker(TurnEnded)
+_TurnSettled = maker(TurnSettled)
+_TurnStarted = maker(TurnStarted)
 
 
 def player_with(
@@ -259,12 +296,12 @@ class Transaction:
                     break  # both empty: the hand stays short (R12)
                 pile, self.rng = rng.shuffle(sorted(discards), self.rng)
                 player = player_with(player, discard_known=(), discard_hidden=())
-                self.events.append(DiscardPileShuffled(index, len(pile)))
+                self.events.append(_DiscardPileShuffled(index, len(pile)))
             taken = pile[:count]
             pile = pile[count:]
             hand = multiset.add(hand, taken)
             count -= len(taken)
-            self.events.append(CardsDrawn(index, len(taken), tuple(sorted(taken))))
+            self.events.append(_CardsDrawn(index, len(taken), tuple(sorted(taken))))
         self.players[index] = player_with(player, draw_pile=pile, hand=hand)
         return True
 
@@ -288,7 +325,7 @@ class Transaction:
                     self.players[index] = player_with(
                         player, draw_pile=player.draw_pile[1:], in_play=(*player.in_play, card)
                     )
-                    self.events.append(SetupCardDrawn(index, card))
+                    self.events.append(_SetupCardDrawn(index, card))
                 if placement_mask(self.tables, self.players, index):
                     self.phase = _SETUP
                     self.turn = self.actor = index
@@ -304,8 +341,8 @@ class Transaction:
             in_play=(),
             discard_hidden=multiset.add(player.discard_hidden, tuple(sorted(player.in_play))),
         )
-        self.events.append(PiecePlaced(index, cell))
-        self.events.append(SetupCardsDiscarded(index, len(player.in_play)))
+        self.events.append(_PiecePlaced(index, cell))
+        self.events.append(_SetupCardsDiscarded(index, len(player.in_play)))
         if self.first_placed is None:
             self.first_placed = index
         self.continue_setup((index + 1) % len(self.players))
@@ -331,7 +368,7 @@ class Transaction:
         self.turn = index
         self.has_moved = False
         self.attack = None
-        self.events.append(TurnStarted(index, self.turn_number))
+        self.events.append(_TurnStarted(index, self.turn_number))
         config = self.tables.config
         exhausted = config.draw_rule is _DRAW_ONE_THEN_FILL and not self.draw(index, 1)
         if not exhausted:
@@ -376,9 +413,9 @@ class Transaction:
         )
         if scored:
             self.players[index] = player_with(player, points=player.points + 1)
-            self.events.append(PointsScored(index, 1, player.points + 1))
+            self.events.append(_PointsScored(index, 1, player.points + 1))
         self.turns_ended += 1
-        self.events.append(TurnEnded(index, self.turns_ended))
+        self.events.append(_TurnEnded(index, self.turns_ended))
         if scored and self.check_end():
             return
         limit = self.tables.config.turn_limit
@@ -403,7 +440,7 @@ class Transaction:
                 self.loot = tuple(item for item in self.loot if item[0] != cell)
                 player = self.players[index]
                 self.players[index] = player_with(player, winnings=player.winnings + amount)
-                self.events.append(LootClaimed(index, cell, amount))
+                self.events.append(_LootClaimed(index, cell, amount))
                 return
 
     def eliminate(self, index: int, reason: EliminationReason, by: int | None) -> None:
@@ -418,7 +455,7 @@ class Transaction:
             discard_known=multiset.add(player.discard_known, tuple(sorted(player.in_play))),
         )
         self.went_out += (index,)
-        self.events.append(PlayerEliminated(index, reason))
+        self.events.append(_PlayerEliminated(index, reason))
         ante = self.tables.config.stakes.ante
         if not ante:
             return
@@ -426,14 +463,14 @@ class Transaction:
             claimer = self.players[by]
             self.players[by] = player_with(claimer, winnings=claimer.winnings + ante)
             self.pot -= ante
-            self.events.append(StakeClaimed(by, index, ante))
+            self.events.append(_StakeClaimed(by, index, ante))
         elif self.tables.scavenger and player.position is not None:
             self.pot -= ante
             cell = player.position
             merged = dict(self.loot)
             merged[cell] = merged.get(cell, 0) + ante
             self.loot = tuple(sorted(merged.items(), key=lambda item: (item[0].y, item[0].x)))
-            self.events.append(LootDropped(index, cell, ante))
+            self.events.append(_LootDropped(index, cell, ante))
 
     def check_end(self) -> bool:
         """End the game if it is decided (R22-R25); True if it ended."""
@@ -452,7 +489,7 @@ class Transaction:
         self.phase = _OVER
         self.actor = None
         self.attack = None
-        self.events.append(GameEnded(outcome.winners, outcome.drawn))
+        self.events.append(_GameEnded(outcome.winners, outcome.drawn))
 
     # -- reactions (R17-R21) -------------------------------------------------------------
 
@@ -472,9 +509,9 @@ class Transaction:
                     guard=None,
                     discard_hidden=multiset.add(player.discard_hidden, (guard.card,)),
                 )
-                self.events.append(GuardBroken(defender, guard.card))
+                self.events.append(_GuardBroken(defender, guard.card))
                 damage -= 1
-            self.attack = PendingAttack(attacker, cards, defender, damage, tuple(queue))
+            self.attack = _PendingAttack(attacker, cards, defender, damage, tuple(queue), 0, 0)
             self.phase = _REACT
             self.actor = defender
             return
@@ -509,19 +546,19 @@ class Transaction:
         if self.tables.has_health:
             health = max(0, player.health - amount)
             self.players[index] = player_with(player, health=health)
-            self.events.append(DamageTaken(index, amount, source, health))
+            self.events.append(_DamageTaken(index, amount, source, health))
             return
-        self.events.append(DamageTaken(index, amount, source, player.health))
+        self.events.append(_DamageTaken(index, amount, source, player.health))
         gained = amount if self.tables.per_damage else 1
         dealer = self.players[source]
         self.players[source] = player_with(dealer, points=dealer.points + gained)
-        self.events.append(PointsScored(source, gained, dealer.points + gained))
+        self.events.append(_PointsScored(source, gained, dealer.points + gained))
 
     # -- decisions: one method per action type --------------------------------------
 
     def pass_(self, _: Pass) -> None:
         """Do nothing in the Act phase; the Settle phase follows (R14)."""
-        self.events.append(Passed(self.turn))
+        self.events.append(_Passed(self.turn))
         self.phase = _SETTLE
 
     def defend_attack(self, action: Defend) -> None:
@@ -566,9 +603,9 @@ class Transaction:
             discard_known=multiset.add(me.discard_known, face_up),
             discard_hidden=multiset.add(me.discard_hidden, cards),
         )
-        self.events.append(TurnSettled(actor, face_up))
+        self.events.append(_TurnSettled(actor, face_up))
         if cards:
-            self.events.append(CardsDiscarded(actor, len(cards), cards, _FOR_SETTLE))
+            self.events.append(_CardsDiscarded(actor, len(cards), cards, _FOR_SETTLE))
         self.end_turn(completed=True)
 
     def burn(self, actor: int, cards: tuple[str, ...], position: Cell | None = None) -> None:
@@ -580,7 +617,7 @@ class Transaction:
             discard_hidden=multiset.add(me.discard_hidden, cards),
             position=me.position if position is None else position,
         )
-        self.events.append(CardsBurned(actor, len(cards), cards))
+        self.events.append(_CardsBurned(actor, len(cards), cards))
 
     def move(self, action: Move) -> None:
         """Move one cell per burnt card in a straight line (R13)."""
@@ -590,7 +627,7 @@ class Transaction:
         assert origin is not None
         target = destination(self.tables, origin, direction, len(cards))
         self.burn(actor, cards, position=target)
-        self.events.append(PieceMoved(actor, origin, target))
+        self.events.append(_PieceMoved(actor, origin, target))
         self.has_moved = True
         self.claim_loot(actor)
 
@@ -606,7 +643,7 @@ class Transaction:
         pushed_to = destination(self.tables, neighbour, direction, len(cards))
         self.burn(actor, cards)
         self.players[target] = player_with(self.players[target], position=pushed_to)
-        self.events.append(PiecePushed(actor, target, neighbour, pushed_to))
+        self.events.append(_PiecePushed(actor, target, neighbour, pushed_to))
         self.claim_loot(target)
         self.start_act()
 
@@ -618,7 +655,7 @@ class Transaction:
         self.players[actor] = player_with(
             me, hand=hand, discard_hidden=multiset.add(me.discard_hidden, cards)
         )
-        self.events.append(CardsDiscarded(actor, len(cards), cards, _FOR_DRAW))
+        self.events.append(_CardsDiscarded(actor, len(cards), cards, _FOR_DRAW))
         self.phase = _MOVE
 
     def prepare_guard(self, action: PrepareGuard) -> None:
@@ -629,11 +666,11 @@ class Transaction:
         discard = me.discard_hidden
         if me.guard is not None:
             discard = multiset.add(discard, (me.guard.card,))
-            self.events.append(GuardDiscarded(actor, me.guard.card))
+            self.events.append(_GuardDiscarded(actor, me.guard.card))
         self.players[actor] = player_with(
-            me, hand=hand, guard=Guard(card, _GUARD_PREPARING), discard_hidden=discard
+            me, hand=hand, guard=_Guard(card, _GUARD_PREPARING, None), discard_hidden=discard
         )
-        self.events.append(GuardPrepared(actor, card))
+        self.events.append(_GuardPrepared(actor, card))
         self.phase = _SETTLE
 
     def set_guard(self, action: SetGuard) -> None:
@@ -642,8 +679,8 @@ class Transaction:
         actor = self.turn
         me = self.players[actor]
         assert me.guard is not None
-        self.players[actor] = player_with(me, guard=Guard(me.guard.card, _GUARD_SET, orientation))
-        self.events.append(GuardSet(actor, orientation))
+        self.players[actor] = player_with(me, guard=_Guard(me.guard.card, _GUARD_SET, orientation))
+        self.events.append(_GuardSet(actor, orientation))
         self.phase = _ACT
 
     def attack_with(self, action: Attack) -> None:
@@ -653,7 +690,7 @@ class Transaction:
         me, hand = self.hand_without(actor, cards)
         self.players[actor] = player_with(me, hand=hand, in_play=multiset.add(me.in_play, cards))
         hits = attack_hits(self.tables, self.players, actor, cards)
-        self.events.append(AttackDeclared(actor, cards, hits))
+        self.events.append(_AttackDeclared(actor, cards, hits))
         self.begin_reaction(actor, cards, list(hits))
 
     def take_damage(self, _: TakeDamage) -> None:
@@ -672,7 +709,7 @@ class Transaction:
         self.players[actor] = player_with(
             me, hand=hand, discard_known=multiset.add(me.discard_known, cards)
         )
-        self.events.append(Defended(actor, cards, against))
+        self.events.append(_Defended(actor, cards, against))
 
     def prepare_new_guard(self, action: PrepareNewGuard) -> None:
         """After a critical block, lay a new guard sideways (R20)."""
@@ -680,8 +717,10 @@ class Transaction:
         actor = self.actor
         assert actor is not None
         me, hand = self.hand_without(actor, (card,))
-        self.players[actor] = player_with(me, hand=hand, guard=Guard(card, _GUARD_PREPARING))
-        self.events.append(GuardPrepared(actor, card))
+        self.players[actor] = player_with(
+            me, hand=hand, guard=_Guard(card, _GUARD_PREPARING, None)
+        )
+        self.events.append(_GuardPrepared(actor, card))
         self.finish_unit(0, 0)
 
     def decline_new_guard(self, _: DeclineNewGuard) -> None:
@@ -699,7 +738,7 @@ class Transaction:
         card = guard.card
         attacker = self.players[attack.attacker]
         critical = guard_is_critical(t, actor, guard, me.position, attacker.position)
-        self.events.append(GuardActivated(actor, card, guard.orientation, critical))
+        self.events.append(_GuardActivated(actor, card, guard.orientation, critical))
         if guard.orientation is _DEFENSIVE and critical:
             # A critical block: the guard returns to the hand and heals 1 (R20).
             health = me.health
@@ -709,8 +748,8 @@ class Transaction:
                 me, guard=None, hand=multiset.add(me.hand, (card,)), health=health
             )
             if health != me.health:
-                self.events.append(HealthRestored(actor, health - me.health, health))
-            self.events.append(GuardReturned(actor, card))
+                self.events.append(_HealthRestored(actor, health - me.health, health))
+            self.events.append(_GuardReturned(actor, card))
             self.phase = _NEW_GUARD
             return
         self.players[actor] = player_with(
@@ -722,14 +761,14 @@ class Transaction:
         if attacker.is_out:
             self.finish_unit(attack.damage - 1, 0)  # R20: negates 1 but deals none
             return
-        self.attack = PendingAttack(
-            attacker=attack.attacker,
-            cards=attack.cards,
-            defender=attack.defender,
-            damage=attack.damage,
-            waiting=attack.waiting,
-            counter=3 if critical else 2,
-            defender_damage=attack.damage - 1,
+        self.attack = _PendingAttack(
+            attack.attacker,
+            attack.cards,
+            attack.defender,
+            attack.damage,
+            attack.waiting,
+            3 if critical else 2,  # the counter
+            attack.damage - 1,  # the defender's damage
         )
         self.phase = _COUNTER
         self.actor = attack.attacker
