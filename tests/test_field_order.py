@@ -14,7 +14,7 @@ import pytest
 import guarda
 from guarda._actions import ACTION_TYPES
 from guarda._events import EVENT_TYPES
-from guarda._state import make_player, make_state
+from guarda._state import append_events, make_player, make_state
 
 FIELDS: dict[str, tuple[str, ...]] = {
     "GameState": (
@@ -142,3 +142,11 @@ def test_the_engine_makers_build_what_the_constructors_build() -> None:
     assert repr(made) == repr(state)
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         made.turn = 2  # type: ignore[misc]
+    events = state.log.to_tuple()[:2]
+    node = append_events(state.log, events)
+    assert type(node) is guarda.EventLog and node == guarda.EventLog(events, state.log)
+    assert len(node) == len(state.log) + 2 and hash(node) == hash(
+        guarda.EventLog(events, state.log)
+    )
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        node.size = 0

@@ -25,10 +25,24 @@ from typing import Any, ParamSpec, TypeVar
 
 import attrs
 
-__all__ = ["maker"]
+__all__ = ["maker", "open_twin"]
 
 P = ParamSpec("P")
 T = TypeVar("T")
+
+
+def open_twin(cls: type[T]) -> type[T]:
+    """The open twin of a slotted class whose instances refuse attribute setting.
+
+    A subclass that adds no slots (so an instance can become one of ``cls`` by
+    ``__class__`` assignment) and sets and deletes attributes the plain way: both, or
+    CPython keeps the slow setattr slot of the class.
+    """
+    return type(
+        f"_Open{cls.__name__}",
+        (cls,),
+        {"__slots__": (), "__setattr__": object.__setattr__, "__delattr__": object.__delattr__},
+    )
 
 
 def maker(cls: Callable[P, T]) -> Callable[P, T]:
@@ -41,13 +55,7 @@ def maker(cls: Callable[P, T]) -> Callable[P, T]:
     assert isinstance(cls, type) and attrs.has(cls) and "__slots__" in vars(cls)
     fields = attrs.fields(cls)
     assert all(field.init and field.validator is None for field in fields)
-    # The open twin: same layout, plain attribute setting and deleting (both, or CPython
-    # keeps the slow setattr slot of the frozen class).
-    twin = type(
-        f"_Open{cls.__name__}",
-        (cls,),
-        {"__slots__": (), "__setattr__": object.__setattr__, "__delattr__": object.__delattr__},
-    )
+    twin = open_twin(cls)
     names = [field.name for field in fields]
     lines = [f"def make({', '.join(names)}):", "    self = _new(_twin)"]
     lines += [f"    self.{name} = {name}" for name in names]

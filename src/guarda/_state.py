@@ -16,7 +16,7 @@ from typing import Final, overload
 import attrs
 
 from guarda._config import Config
-from guarda._construct import maker
+from guarda._construct import maker, open_twin
 from guarda._events import Event
 from guarda._geometry import Cell, Orientation
 from guarda.errors import PositionError
@@ -31,6 +31,7 @@ __all__ = [
     "PendingAttack",
     "Phase",
     "PlayerState",
+    "append_events",
     "make_player",
     "make_state",
 ]
@@ -290,6 +291,25 @@ class EventLog:
 
     def __repr__(self) -> str:
         return f"EventLog({self.size} events)"
+
+
+_OPEN_EVENT_LOG = open_twin(EventLog)
+"""Event log nodes with plain attribute setting: [`append_events`][guarda._state.append_events]
+fills one and turns it into an [`EventLog`][guarda.EventLog], as [guarda._construct][]
+makes frozen values."""
+
+
+def append_events(log: EventLog, events: tuple[Event, ...]) -> EventLog:
+    """``EventLog(events, log)``, made quickly: the engine adds a node on most steps."""
+    node: EventLog = object.__new__(_OPEN_EVENT_LOG)
+    node.events = events
+    node.previous = log
+    node.size = len(events) + log.size
+    node._hash = None
+    node._shown = None
+    node._seen = None
+    node.__class__ = EventLog
+    return node
 
 
 def _rebuild_log(chunks: list[tuple[Event, ...]]) -> EventLog:

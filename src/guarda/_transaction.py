@@ -87,7 +87,6 @@ from guarda._queries import (
     placement_mask,
 )
 from guarda._state import (
-    EventLog,
     GameState,
     Guard,
     GuardStatus,
@@ -95,6 +94,7 @@ from guarda._state import (
     PendingAttack,
     Phase,
     PlayerState,
+    append_events,
     make_player,
     make_state,
 )
@@ -271,7 +271,7 @@ class Transaction:
                 self.pot,
                 self.first_placed,
                 self.outcome,
-                EventLog(events, self.state.log) if events else self.state.log,
+                append_events(self.state.log, events) if events else self.state.log,
             ),
             events,
         )
