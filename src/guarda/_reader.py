@@ -35,6 +35,7 @@ from typing import Any, Final
 import attrs
 
 from guarda._config import Config
+from guarda._construct import maker
 from guarda._converter import (
     SPECIAL_FIELDS,
     SPECIAL_TYPES,
@@ -253,9 +254,18 @@ def _class_reader(cls: type[Any], tag: str | None) -> Reader:
         arguments = ", ".join(f"{field.alias}=v{i}" for i, field in enumerate(fields))
     else:
         arguments = ", ".join(f"v{i}" for i in range(len(fields)))
-    lines.append(f"    return {source.name(cls)}({arguments})")
+    lines.append(f"    return {source.name(_constructor(cls, fields))}({arguments})")
     source.names["slow"] = _slow_reader(cls, fields, tag)
     return source.function(lines, "read")
+
+
+def _constructor(cls: type[Any], fields: list[attrs.Attribute[Any]]) -> Callable[..., Any]:
+    """The class, or its [maker][guarda._construct.maker] where that makes the same value:
+    no field converts or validates, and the class has no ``__attrs_post_init__``."""
+    plain = all(field.converter is None and field.validator is None for field in fields)
+    if plain and not hasattr(cls, "__attrs_post_init__") and not any(f.kw_only for f in fields):
+        return maker(cls)
+    return cls
 
 
 def _slow_reader(cls: type[Any], fields: list[attrs.Attribute[Any]], tag: str | None) -> Reader:
