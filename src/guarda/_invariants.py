@@ -30,6 +30,7 @@ Examples:
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 
 from guarda._config import Config, Exhaustion, KingOfTheHill, StakesKind, Victory
@@ -149,6 +150,10 @@ def random_state_is_64_bits(rng: int) -> None:
         )
 
 
+_STRS = itertools.repeat(str)
+"""``str`` again and again: ``all(map(isinstance, cards, _STRS))`` checks names in C."""
+
+
 def player_is_well_formed(player: object, path: str) -> None:
     """A player's fields hold values of the right kinds.
 
@@ -163,7 +168,7 @@ def player_is_well_formed(player: object, path: str) -> None:
         raise PositionError(f"not a PlayerState: {player!r}", path=path)
     for zone in _ZONES:
         cards = getattr(player, zone)
-        if not isinstance(cards, tuple) or not all(isinstance(card, str) for card in cards):
+        if not isinstance(cards, tuple) or not all(map(isinstance, cards, _STRS)):
             raise PositionError("not a tuple of card names", path=f"{path}.{zone}")
     if player.position is not None and not isinstance(player.position, Cell):
         raise PositionError(f"not a cell: {player.position!r}", path=f"{path}.position", rule="R8")

@@ -358,7 +358,7 @@ def cards_are_one_deck(config: Config, player: PlayerState, path: str) -> None:
             (``players[0].hand[2]``, ``players[0].guard``) or the draw pile (a count that
             does not add up).
     """
-    names = set(config.card_names)
+    copies = {entry.card.name: entry.copies for entry in config.deck}
     zones: dict[str, tuple[str, ...]] = {
         "hand": player.hand,
         "discard_known": player.discard_known,
@@ -369,15 +369,17 @@ def cards_are_one_deck(config: Config, player: PlayerState, path: str) -> None:
     }
     used: Counter[str] = Counter()
     for zone, cards in zones.items():
-        for place, card in enumerate(cards):
-            if card not in names:
-                where = f"{path}.{zone}" + ("" if zone == "guard" else f"[{place}]")
-                raise PositionError(f"the deck has no card named {card!r}", path=where, rule="R3")
         used.update(cards)
-    for name in config.card_names:
-        if used[name] > config.copies(name):
+        if not copies.keys() >= used.keys():  # a card of no deck: find the first
+            for place, card in enumerate(cards):
+                if card not in copies:
+                    where = f"{path}.{zone}" + ("" if zone == "guard" else f"[{place}]")
+                    message = f"the deck has no card named {card!r}"
+                    raise PositionError(message, path=where, rule="R3")
+    for name, most in copies.items():
+        if used[name] > most:
             raise PositionError(
-                f"{used[name]} copies of {name}, but the deck holds {config.copies(name)}",
+                f"{used[name]} copies of {name}, but the deck holds {most}",
                 path=path,
                 rule="R3",
             )
