@@ -365,17 +365,29 @@ def _expression(tp: Any, term: str, source: _Source, depth: int = 0) -> str:
 
 def _make_writer(tp: Any) -> Writer:
     if tp in TAGGED_UNIONS:
-        writers = {
-            member: _class_writer(member, member.__name__) for member in TAGGED_UNIONS[tp].members
-        }
+        writers = _member_writers(tp)
         return lambda value: writers[type(value)](value)
     if tp is EventLog:
-        event = _writer(Event)
-        return lambda log: [event(item) for item in log]
+        by_type = _member_writers(Event)
+        return lambda log: [by_type[type(item)](item) for item in log]
     if attrs.has(tp) and tp not in _DELEGATED and tp not in SPECIAL_TYPES:
         return _class_writer(tp, None)
     hook = converter.get_unstructure_hook(tp)
     return hook
+
+
+def _member_writers(union: Any) -> dict[type, Writer]:
+    """The writer of each member of a tagged union, by class (made once)."""
+    made = _MEMBER_WRITERS.get(union)
+    if made is None:
+        members = TAGGED_UNIONS[union].members
+        made = {member: _class_writer(member, member.__name__) for member in members}
+        _MEMBER_WRITERS[union] = made
+    return made
+
+
+_MEMBER_WRITERS: Final[dict[Any, dict[type, Writer]]] = {}
+"""The writers of the members of each tagged union written so far."""
 
 
 def _class_writer(cls: type[Any], tag: str | None) -> Writer:

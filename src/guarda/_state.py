@@ -9,6 +9,7 @@ Card zones are tuples of card names; a hand and the discard piles are kept sorte
 from __future__ import annotations
 
 import enum
+import itertools
 from collections import Counter
 from collections.abc import Iterator
 from typing import Final, overload
@@ -249,8 +250,7 @@ class EventLog:
         return chunks
 
     def __iter__(self) -> Iterator[Event]:
-        for chunk in self.chunks():
-            yield from chunk
+        return itertools.chain.from_iterable(self.chunks())
 
     @overload
     def __getitem__(self, index: int) -> Event: ...
