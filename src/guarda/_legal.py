@@ -506,7 +506,7 @@ def _verify_move(
     if isinstance(action, Move):
         if state.has_moved:
             raise _illegal("you already moved this turn", "R13")
-        distance = reach(t.steps[direction], start, occupied)
+        distance = reach(t, DIRECTIONS.index(direction), start, occupied)
         if len(cards) > distance:
             raise _illegal(
                 f"only {distance} free cells lie {direction.name.lower()} of you "
@@ -520,7 +520,7 @@ def _verify_move(
         raise _illegal(f"no piece is next to you to the {direction.name.lower()}", "R13")
     if t.team[target] == t.team[state.actor or 0]:
         raise _illegal("you cannot push a teammate", "R13")
-    distance = reach(t.steps[direction], neighbour, occupied)
+    distance = reach(t, DIRECTIONS.index(direction), neighbour, occupied)
     if len(cards) > distance:
         raise _illegal(
             f"the pushed piece can go only {distance} cells {direction.name.lower()}", "R13"

@@ -115,14 +115,21 @@ def placement_mask(t: Tables, players: Sequence[Seat], index: int) -> int:
     return free & t.field
 
 
-def reach(steps: tuple[int, ...], start: int, occupied: int) -> int:
-    """How many free cells lie in a straight line from ``start`` along ``steps`` (R13)."""
-    count = 0
-    cell = steps[start]
-    while cell >= 0 and not occupied >> cell & 1:
-        count += 1
-        cell = steps[cell]
-    return count
+def reach(t: Tables, direction: int, start: int, occupied: int) -> int:
+    """How many free cells lie in a straight line from ``start`` (R13).
+
+    ``direction`` is an index into [`DIRECTIONS`][guarda._tables.DIRECTIONS]. The cells that
+    way form one ray mask; the first occupied one is its lowest set bit when the direction
+    adds to the cell index, its highest when it subtracts.
+    """
+    ray = t.rays[direction][start]
+    blockers = ray & occupied
+    if not blockers:
+        return ray.bit_count()
+    stride = t.strides[direction]
+    if stride > 0:
+        return ((blockers & -blockers).bit_length() - 1 - start) // stride - 1
+    return (start - blockers.bit_length() + 1) // -stride - 1
 
 
 def lines(
@@ -138,10 +145,10 @@ def lines(
     reaches = []
     pushes = []
     for index, steps in enumerate(t.step_list):
-        reaches.append(reach(steps, start, occupied))
+        reaches.append(reach(t, index, start, occupied))
         neighbour = steps[start]
         if neighbour >= 0 and occupied >> neighbour & 1:
-            distance = reach(steps, neighbour, occupied)
+            distance = reach(t, index, neighbour, occupied)
             if distance:
                 pushes.append((index, neighbour, distance))
     return tuple(reaches), tuple(pushes)

@@ -39,6 +39,11 @@ class Tables:
     steps: dict[Direction, tuple[int, ...]]
     step_list: tuple[tuple[int, ...], ...]
     """The neighbour tables of :attr:`steps` in :data:`DIRECTIONS` order."""
+    rays: tuple[tuple[int, ...], ...]
+    """Per direction in :data:`DIRECTIONS` order, per cell: the mask of the cells beyond it
+    that way, up to the edge of the field."""
+    strides: tuple[int, ...]
+    """Per direction in :data:`DIRECTIONS` order: what one step adds to a cell index."""
     field: int
     """Mask of every cell of the field."""
     hill: int
@@ -142,6 +147,8 @@ def _build(config: Config) -> Tables:
         team=team,
         steps=dict(geometry.steps),
         step_list=tuple(geometry.steps[direction] for direction in DIRECTIONS),
+        rays=tuple(_rays(geometry.steps[direction]) for direction in DIRECTIONS),
+        strides=tuple(dy * config.size + dx for dx, dy in (d.delta for d in DIRECTIONS)),
         field=(1 << (config.size * config.size)) - 1,
         hill=hill,
         target=target,
@@ -152,3 +159,16 @@ def _build(config: Config) -> Tables:
         bounty=config.stakes.kind is StakesKind.BOUNTY,
         scavenger=config.stakes.kind is StakesKind.SCAVENGER,
     )
+
+
+def _rays(steps: tuple[int, ...]) -> tuple[int, ...]:
+    """Per cell, the mask of the cells beyond it along ``steps`` (a neighbour table)."""
+    rays = []
+    for start in range(len(steps)):
+        mask = 0
+        cell = steps[start]
+        while cell >= 0:
+            mask |= 1 << cell
+            cell = steps[cell]
+        rays.append(mask)
+    return tuple(rays)
