@@ -30,6 +30,7 @@ __all__ = [
     "ENTRY_WEIGHT",
     "LAZY_FROM",
     "Budget",
+    "Kept",
     "LegalActions",
     "Lookup",
     "Memo",
@@ -109,6 +110,28 @@ class Memo(dict[K, V]):
     def __missing__(self, key: K) -> V:
         value, weight = self.build(key)
         self.budget.spend(weight + ENTRY_WEIGHT)
+        self[key] = value
+        return value
+
+
+class Kept(dict[K, V]):
+    """A cache of at most ``limit`` entries that starts over when full, outside any budget's
+    weight (its size bounds it), emptied with the budget it is put on.
+
+    For answers that are cheap to compute and often do not come back.
+    """
+
+    __slots__ = ("__weakref__", "limit")
+
+    def __init__(self, limit: int, budget: Budget) -> None:
+        super().__init__()
+        self.limit = limit
+        budget.add(self)
+
+    def keep(self, key: K, value: V) -> V:
+        """Keep ``value`` for ``key`` and give it back."""
+        if len(self) >= self.limit:
+            self.clear()
         self[key] = value
         return value
 

@@ -18,6 +18,7 @@ from guarda import _multiset as multiset
 from guarda._action_lists import (
     LAZY_FROM,
     Budget,
+    Kept,
     LegalActions,
     Memo,
     Part,
@@ -181,8 +182,11 @@ _LAZY_WEIGHT = 64
 """What a [`LegalActions`][guarda.LegalActions] with lazy runs weighs (its parts, their
 starts, the runs)."""
 
-_LINES_WEIGHT = 32
-"""What one cached answer of [`lines`][guarda._queries.lines] weighs (three tuples)."""
+_LINES_KEPT = 1024
+"""How many answers of [`lines`][guarda._queries.lines] a configuration keeps (about 300 KB)
+before it starts over. Cheap to compute, they are kept outside the budget: with many
+pieces they rarely come back, and spending the budget on them would empty the caches that
+do come back."""
 
 
 def _weight(actions: LegalActions) -> int:
@@ -226,7 +230,7 @@ class _Lists:
             self._directed, self.budget
         )
         self.placements: Memo[tuple[Cell, ...], LegalActions] = Memo(self._placements, self.budget)
-        self.lines: Memo[tuple[int, int], _Lines] = Memo(self._lines, self.budget)
+        self.lines: Kept[tuple[int, int], _Lines] = Kept(_LINES_KEPT, self.budget)
 
     def run(
         self, kind: type, direction: Direction | None, hand: tuple[str, ...], low: int, high: int
@@ -268,9 +272,12 @@ class _Lists:
         directed = _Directed(*key, self.shared)
         return directed, directed.weight
 
-    def _lines(self, key: tuple[int, int]) -> tuple[_Lines, int]:
-        start, occupied = key
-        return lines(self.tables, start, occupied), _LINES_WEIGHT
+    def lines_of(self, start: int, occupied: int) -> _Lines:
+        """[`lines`][guarda._queries.lines] for a piece on ``start``, kept."""
+        found = self.lines.get((start, occupied))
+        if found is None:
+            found = self.lines.keep((start, occupied), lines(self.tables, start, occupied))
+        return found
 
     def _placements(self, cells: tuple[Cell, ...]) -> tuple[LegalActions, int]:
         return LegalActions.of(tuple(PlacePiece(cell) for cell in cells)), len(cells) + 8
@@ -364,7 +371,7 @@ def _move_actions(t: Tables, lists: _Lists, state: GameState, player: PlayerStat
         return _ONLY_END_MOVE
     players = state.players
     # What a piece can reach depends only on its cell and the occupied cells: kept.
-    reaches, pushes = lists.lines[player.position.index(t.size), occupancy(t.size, players)]
+    reaches, pushes = lists.lines_of(player.position.index(t.size), occupancy(t.size, players))
     parts: list[Part] = []
     if not state.has_moved:
         moves = lists.directed[Move, hand]
