@@ -101,7 +101,7 @@ class Memo(dict[K, V]):
 
     __slots__ = ("__weakref__", "budget", "build")
 
-    def __init__(self, build: Callable[[K], tuple[V, int]], budget: Budget) -> None:
+    def __init__(self, build: Callable[[K], tuple[V, int | None]], budget: Budget) -> None:
         super().__init__()
         self.build = build
         self.budget = budget
@@ -109,8 +109,9 @@ class Memo(dict[K, V]):
 
     def __missing__(self, key: K) -> V:
         value, weight = self.build(key)
-        self.budget.spend(weight + ENTRY_WEIGHT)
-        self[key] = value
+        if weight is not None:  # None: not worth keeping
+            self.budget.spend(weight + ENTRY_WEIGHT)
+            self[key] = value
         return value
 
 

@@ -121,12 +121,25 @@ class _Directed:
     [`Subsets`][guarda._action_lists.Subsets] run.
     """
 
-    __slots__ = ("budget", "built", "ends", "hand", "kind", "lazy", "lookups", "runs", "subsets")
+    __slots__ = (
+        "budget",
+        "built",
+        "ends",
+        "hand",
+        "is_kept",
+        "kind",
+        "lazy",
+        "lookups",
+        "runs",
+        "subsets",
+    )
 
     def __init__(self, kind: type, hand: tuple[str, ...], shared: SharedActions) -> None:
         self.kind = kind
         self.hand = hand
         self.budget = shared.budget
+        self.is_kept = len(hand) <= _LISTED_HAND
+        """Whether it is kept (and spends the budget as it grows): a big hand's is not."""
         self.lookups = tuple(shared.lookup(kind, direction) for direction in DIRECTIONS)
         if len(hand) <= _LISTED_HAND:
             groups = multiset.submultisets(hand)
@@ -160,14 +173,16 @@ class _Directed:
                 run = self.runs[index, distance] = Subsets(
                     self.kind, DIRECTIONS[index], self.hand, 1, distance, self.lookups[index]
                 )
-                self.budget.spend(_RUN_WEIGHT)
+                if self.is_kept:
+                    self.budget.spend(_RUN_WEIGHT)
             return run
         end = self.ends[distance]
         built = self.built[index]
         if len(built) < end:
             added = self.subsets[len(built) : end]
             built = self.built[index] = built + tuple(map(self.lookups[index], added))
-            self.budget.spend(len(added))
+            if self.is_kept:
+                self.budget.spend(len(added))
         return built if len(built) == end else built[:end]
 
 
@@ -178,10 +193,6 @@ tables and lists), in list entries of 8 bytes."""
 _RUN_WEIGHT = 32
 """What a lazy [`Subsets`][guarda._action_lists.Subsets] run weighs."""
 
-_LAZY_WEIGHT = 64
-"""What a [`LegalActions`][guarda.LegalActions] with lazy runs weighs (its parts, their
-starts, the runs)."""
-
 _LINES_KEPT = 1024
 """How many answers of [`lines`][guarda._queries.lines] a configuration keeps (about 300 KB)
 before it starts over. Cheap to compute, they are kept outside the budget: with many
@@ -189,48 +200,37 @@ pieces they rarely come back, and spending the budget on them would empty the ca
 do come back."""
 
 
-def _weight(actions: LegalActions) -> int:
-    return _LAZY_WEIGHT if actions.is_lazy else len(actions) + 8
+def _weight(actions: LegalActions) -> int | None:
+    """What keeping a list weighs; None for a list with lazy runs, which is not kept: it
+    belongs to a hand of seven cards or more, which rarely comes back, and costs little to
+    make again."""
+    return None if actions.is_lazy else len(actions) + 8
 
 
 _Lines = tuple[tuple[int, ...], tuple[tuple[int, int, int], ...]]
 """What [`lines`][guarda._queries.lines] answers: reaches and pushes."""
 
 
-class _Lists:
-    """One configuration's listed actions, kept on its tables and spending one budget.
+class _Hands:
+    """The listed actions of hands, for every configuration, spending one budget.
 
-    Lists depend only on a hand (or the cells allowed), never on the rest of the state,
-    so they are kept by hand: most steps list actions with one dictionary lookup.
+    Lists depend only on a hand, never on the rest of the state or on the ruleset (an
+    action names cards, not cells), so they are kept by hand and shared by every
+    configuration: most steps list actions with one dictionary lookup.
     """
 
-    __slots__ = (
-        "act",
-        "budget",
-        "cards",
-        "directed",
-        "lines",
-        "placements",
-        "react",
-        "shared",
-        "tables",
-    )
+    __slots__ = ("act", "budget", "cards", "directed", "react", "shared")
 
-    def __init__(self, t: Tables) -> None:
-        self.tables = t
-        self.budget = BUDGET
-        self.shared = SharedActions(self.budget)
-        self.act: Memo[tuple[str, ...], LegalActions] = Memo(self._act, self.budget)
+    def __init__(self, budget: Budget) -> None:
+        self.budget = budget
+        self.shared = SharedActions(budget)
+        self.act: Memo[tuple[str, ...], LegalActions] = Memo(self._act, budget)
         self.cards: Memo[tuple[type, tuple[str, ...], int, int], LegalActions] = Memo(
-            self._cards, self.budget
+            self._cards, budget
         )
         self.react: Memo[tuple[type, tuple[str, ...], int, tuple[Action, ...]], LegalActions]
-        self.react = Memo(self._react, self.budget)
-        self.directed: Memo[tuple[type, tuple[str, ...]], _Directed] = Memo(
-            self._directed, self.budget
-        )
-        self.placements: Memo[tuple[Cell, ...], LegalActions] = Memo(self._placements, self.budget)
-        self.lines: Kept[tuple[int, int], _Lines] = Kept(_LINES_KEPT, self.budget)
+        self.react = Memo(self._react, budget)
+        self.directed: Memo[tuple[type, tuple[str, ...]], _Directed] = Memo(self._directed, budget)
 
     def run(
         self, kind: type, direction: Direction | None, hand: tuple[str, ...], low: int, high: int
@@ -251,26 +251,45 @@ class _Lists:
         """``kind(card)`` for every distinct card of ``hand``, sorted."""
         return tuple(map(self.shared.lookup(kind), ((card,) for card in dict.fromkeys(hand))))
 
-    def _act(self, hand: tuple[str, ...]) -> tuple[LegalActions, int]:
+    def _act(self, hand: tuple[str, ...]) -> tuple[LegalActions, int | None]:
         attacks = self.run(Attack, None, hand, 1, len(hand))
         actions = LegalActions.join((self.single(PrepareGuard, hand), attacks, (_PASS,)))
         return actions, _weight(actions)
 
-    def _cards(self, key: tuple[type, tuple[str, ...], int, int]) -> tuple[LegalActions, int]:
+    def _cards(
+        self, key: tuple[type, tuple[str, ...], int, int]
+    ) -> tuple[LegalActions, int | None]:
         kind, hand, low, high = key
         actions = LegalActions.join((self.run(kind, None, hand, low, high),))
         return actions, _weight(actions)
 
     def _react(
         self, key: tuple[type, tuple[str, ...], int, tuple[Action, ...]]
-    ) -> tuple[LegalActions, int]:
+    ) -> tuple[LegalActions, int | None]:
         kind, cards, most, tail = key
         actions = LegalActions.join((self.run(kind, None, cards, 1, most), tail))
         return actions, _weight(actions)
 
-    def _directed(self, key: tuple[type, tuple[str, ...]]) -> tuple[_Directed, int]:
+    def _directed(self, key: tuple[type, tuple[str, ...]]) -> tuple[_Directed, int | None]:
         directed = _Directed(*key, self.shared)
-        return directed, directed.weight
+        # Like a list with lazy runs, the moves of a big hand are not kept.
+        return directed, directed.weight if directed.is_kept else None
+
+
+_HANDS = _Hands(BUDGET)
+"""The lists of every hand, in every configuration."""
+
+
+class _Lists:
+    """What one configuration keeps of its own: the placements a set of cells allows and
+    the reaches of the pieces (kept on its tables)."""
+
+    __slots__ = ("lines", "placements", "tables")
+
+    def __init__(self, t: Tables) -> None:
+        self.tables = t
+        self.placements: Memo[tuple[Cell, ...], LegalActions] = Memo(self._placements, BUDGET)
+        self.lines: Kept[tuple[int, int], _Lines] = Kept(_LINES_KEPT, BUDGET)
 
     def lines_of(self, start: int, occupied: int) -> _Lines:
         """[`lines`][guarda._queries.lines] for a piece on ``start``, kept."""
@@ -326,40 +345,41 @@ def list_actions(state: GameState) -> LegalActions:
     if phase is _OVER:
         return _NOTHING
     t = tables(state.config)
-    lists = _lists(t)
+    hands = _HANDS
     actor = state.actor
     assert actor is not None
     player = state.players[actor]
     hand = player.hand
     if phase is _MOVE:
-        return _move_actions(t, lists, state, player)
+        return _move_actions(t, _lists(t), state, player)
     if phase is _ACT:
-        return lists.act[hand]
+        return hands.act[hand]
     if phase is _SETTLE:
-        return lists.cards[Settle, hand, 0, len(hand)]
+        return hands.cards[Settle, hand, 0, len(hand)]
     if phase is _REACT:
         attack = state.attack
         assert attack is not None and player.position is not None
         cards = covering(hand, t.defence[actor], player.position.index(t.size))
         guard = player.guard
         if guard is not None and guard.status is _GUARD_SET:
-            return lists.react[Defend, cards, attack.damage, (_ACTIVATE, _TAKE)]
-        return lists.react[Defend, cards, attack.damage, (_TAKE,)]
+            return hands.react[Defend, cards, attack.damage, (_ACTIVATE, _TAKE)]
+        return hands.react[Defend, cards, attack.damage, (_TAKE,)]
     if phase is _COUNTER:
         attack = state.attack
         assert attack is not None and player.position is not None
         cards = covering(hand, t.defence[actor], player.position.index(t.size))
-        return lists.react[DefendCounter, cards, attack.counter, (_TAKE,)]
+        return hands.react[DefendCounter, cards, attack.counter, (_TAKE,)]
     if phase is _SET_GUARD:
         return _SET
     if phase is _NEW_GUARD:
-        return LegalActions.of((*lists.single(PrepareNewGuard, hand), _DECLINE))
+        return LegalActions.of((*hands.single(PrepareNewGuard, hand), _DECLINE))
     if phase is _DISCARD:
         excess = len(hand) - hand_target(t.config, player)
-        return lists.cards[DiscardDown, hand, excess, excess]
+        return hands.cards[DiscardDown, hand, excess, excess]
     if phase is _SETUP:
         mask = placement_mask(t, state.players, actor)
-        return lists.placements[tuple(cell for i, cell in enumerate(t.cells) if mask >> i & 1)]
+        cells = tuple(cell for i, cell in enumerate(t.cells) if mask >> i & 1)
+        return _lists(t).placements[cells]
     assert_never(phase)
 
 
@@ -374,7 +394,7 @@ def _move_actions(t: Tables, lists: _Lists, state: GameState, player: PlayerStat
     reaches, pushes = lists.lines_of(player.position.index(t.size), occupancy(t.size, players))
     parts: list[Part] = []
     if not state.has_moved:
-        moves = lists.directed[Move, hand]
+        moves = _HANDS.directed[Move, hand]
         for index, distance in enumerate(reaches):
             if distance:
                 parts.append(moves.part(index, distance))
@@ -382,7 +402,7 @@ def _move_actions(t: Tables, lists: _Lists, state: GameState, player: PlayerStat
     for index, neighbour, distance in pushes:
         owner = occupant(players, t.cells[neighbour])
         if owner is not None and t.team[owner] != team:
-            parts.append(lists.directed[Push, hand].part(index, distance))
+            parts.append(_HANDS.directed[Push, hand].part(index, distance))
     parts.append((_END_MOVE,))
     return LegalActions.join(parts)
 
