@@ -57,9 +57,8 @@ anew, and a random or sampling bot looks at one action of the run, not all of th
 class Budget:
     """A weight limit shared by several caches: passing it empties them all.
 
-    The caches of one configuration (its shared actions and its lists of legal actions)
-    spend one budget, so what one configuration keeps is bounded whatever its hands hold,
-    and one configuration's caches never evict another's.
+    The shared actions and the kept lists of legal actions of every configuration spend
+    one budget, so what they keep together is bounded whatever the hands hold.
     """
 
     __slots__ = ("caches", "limit", "weight")
