@@ -12,6 +12,7 @@ actions per card multiset, bounded in size.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterator, Sequence
 from typing import Final, assert_never
 
 from guarda import _multiset as multiset
@@ -131,7 +132,6 @@ class _Directed:
         "lazy",
         "lookups",
         "runs",
-        "subsets",
     )
 
     def __init__(self, kind: type, hand: tuple[str, ...], shared: SharedActions) -> None:
@@ -151,23 +151,27 @@ class _Directed:
         lazy = len(hand) + 1
         if len(hand) > _LISTED_HAND:
             lazy = next((k for k, end in enumerate(self.ends) if end >= LAZY_FROM), lazy)
-            groups = tuple(tuple(multiset.of_size(hand, size)) for size in range(lazy))
         self.lazy = lazy
         """The smallest distance whose actions are a lazy run."""
-        self.subsets = tuple(itertools.chain.from_iterable(groups[1:lazy]))
-        """The sub-multisets of the listed distances, by size."""
         self.built: list[tuple[Action, ...]] = [(), (), (), ()]
-        self.runs: dict[tuple[int, int], Subsets] = {}
+        self.runs: dict[tuple[int, int], Subsets] | None = None
 
-    @property
-    def weight(self) -> int:
-        """What this costs the budget when made (its actions are spent as built)."""
-        return _DIRECTED_WEIGHT + len(self.subsets)
+    def subsets(self, start: int, end: int) -> Iterator[tuple[str, ...]]:
+        """The sub-multisets from ``start`` to ``end`` of the listed distances, by size (not
+        kept: a direction is extended rarely, and they would double what a hand keeps)."""
+        if len(self.hand) <= _LISTED_HAND:
+            groups: Sequence[tuple[tuple[str, ...], ...]] = multiset.submultisets(self.hand)
+        else:
+            groups = [tuple(multiset.of_size(self.hand, size)) for size in range(self.lazy)]
+        listed = itertools.chain.from_iterable(groups[1 : self.lazy])
+        return itertools.islice(listed, start, end)
 
     def part(self, index: int, distance: int) -> Part:
         """The actions one way burning 1 to ``distance`` cards (any distance from 1)."""
         distance = min(distance, len(self.hand))
         if distance >= self.lazy:
+            if self.runs is None:
+                self.runs = {}
             run = self.runs.get((index, distance))
             if run is None:
                 run = self.runs[index, distance] = Subsets(
@@ -179,16 +183,18 @@ class _Directed:
         end = self.ends[distance]
         built = self.built[index]
         if len(built) < end:
-            added = self.subsets[len(built) : end]
-            built = self.built[index] = built + tuple(map(self.lookups[index], added))
+            # A kept hand comes back: build the whole direction at once.
+            last = self.ends[self.lazy - 1] if self.is_kept else end
+            added = tuple(map(self.lookups[index], self.subsets(len(built), last)))
             if self.is_kept:
-                self.budget.spend(len(added))
+                self.budget.spend(len(added) + (8 if not built else 0))
+            built = self.built[index] = built + added
         return built if len(built) == end else built[:end]
 
 
 _DIRECTED_WEIGHT = 64
-"""What a [`_Directed`][guarda._legal._Directed] weighs besides its sub-multisets (its
-tables and lists), in list entries of 8 bytes."""
+"""What a [`_Directed`][guarda._legal._Directed] weighs when made (its tables), in list
+entries of 8 bytes; its lists of actions are spent as they grow."""
 
 _RUN_WEIGHT = 32
 """What a lazy [`Subsets`][guarda._action_lists.Subsets] run weighs."""
@@ -273,7 +279,7 @@ class _Hands:
     def _directed(self, key: tuple[type, tuple[str, ...]]) -> tuple[_Directed, int | None]:
         directed = _Directed(*key, self.shared)
         # Like a list with lazy runs, the moves of a big hand are not kept.
-        return directed, directed.weight if directed.is_kept else None
+        return directed, _DIRECTED_WEIGHT if directed.is_kept else None
 
 
 _HANDS = _Hands(BUDGET)
