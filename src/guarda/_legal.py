@@ -12,7 +12,6 @@ actions per card multiset, bounded in size.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator, Sequence
 from typing import Final, assert_never
 
 from guarda import _multiset as multiset
@@ -101,14 +100,15 @@ PHASE_ACTIONS: dict[Phase, tuple[type, ...]] = {
 _LISTED_HAND = 6
 """Hands of at most this many cards always have their card choices listed (at most 63)."""
 
-BUDGET = Budget(3 << 20)
+BUDGET = Budget(4 << 20)
 """What the caches of listed and shared actions keep at most, over every configuration.
 
 Weighed in list entries of 8 bytes, each kept object at about its size (a shared action
 counts as [`ACTION_WEIGHT`][guarda._action_lists.ACTION_WEIGHT], a cache entry as
-[`ENTRY_WEIGHT`][guarda._action_lists.ENTRY_WEIGHT] besides its value): about 3 million,
-some 30 MB of memory when full, at which point every cache starts over. What a Modern
-2-player game meets over a thousand random games weighs about 1.6 million.
+[`ENTRY_WEIGHT`][guarda._action_lists.ENTRY_WEIGHT] besides its value): about 4 million,
+some 35 MB of memory when full, at which point every cache starts over. What a Modern
+game meets over a thousand random games weighs about 2.2 million, so the hands of the
+common rulesets stay cached side by side.
 """
 
 
@@ -131,6 +131,7 @@ class _Directed:
         "kind",
         "lazy",
         "lookups",
+        "reached",
         "runs",
     )
 
@@ -154,17 +155,9 @@ class _Directed:
         self.lazy = lazy
         """The smallest distance whose actions are a lazy run."""
         self.built: list[tuple[Action, ...]] = [(), (), (), ()]
+        self.reached = [0, 0, 0, 0]
+        """Per direction, the distance ``built`` lists the actions of so far."""
         self.runs: dict[tuple[int, int], Subsets] | None = None
-
-    def subsets(self, start: int, end: int) -> Iterator[tuple[str, ...]]:
-        """The sub-multisets from ``start`` to ``end`` of the listed distances, by size (not
-        kept: a direction is extended rarely, and they would double what a hand keeps)."""
-        if len(self.hand) <= _LISTED_HAND:
-            groups: Sequence[tuple[tuple[str, ...], ...]] = multiset.submultisets(self.hand)
-        else:
-            groups = [tuple(multiset.of_size(self.hand, size)) for size in range(self.lazy)]
-        listed = itertools.chain.from_iterable(groups[1 : self.lazy])
-        return itertools.islice(listed, start, end)
 
     def part(self, index: int, distance: int) -> Part:
         """The actions one way burning 1 to ``distance`` cards (any distance from 1)."""
@@ -180,15 +173,19 @@ class _Directed:
                 if self.is_kept:
                     self.budget.spend(_RUN_WEIGHT)
             return run
-        end = self.ends[distance]
         built = self.built[index]
-        if len(built) < end:
-            # A kept hand comes back: build the whole direction at once.
-            last = self.ends[self.lazy - 1] if self.is_kept else end
-            added = tuple(map(self.lookups[index], self.subsets(len(built), last)))
+        reached = self.reached[index]
+        if reached < distance:
+            # The sub-multisets are made again, not kept: they would double what a hand keeps.
+            sizes = range(reached + 1, distance + 1)
+            cards = itertools.chain.from_iterable(multiset.of_size(self.hand, k) for k in sizes)
+            added = tuple(map(self.lookups[index], cards))
             if self.is_kept:
                 self.budget.spend(len(added) + (8 if not built else 0))
             built = self.built[index] = built + added
+            self.reached[index] = distance
+            return built
+        end = self.ends[distance]
         return built if len(built) == end else built[:end]
 
 
