@@ -72,13 +72,13 @@ def shuffle(items: Sequence[T], state: int) -> tuple[tuple[T, ...], int]:
     mask = _MASK
     for i in range(len(result) - 1, 0, -1):
         bound = i + 1
-        limit = _TWO_64 - _TWO_64 % bound
         while True:  # next_value, then _below's rejection
             state = (state + _GOLDEN) & mask
             value = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & mask
             value = ((value ^ (value >> 27)) * 0x94D049BB133111EB) & mask
             value ^= value >> 31
-            if value < limit:
+            # _below's limit, 2**64 - 2**64 % bound, is above 2**64 - bound: check that first.
+            if value < _TWO_64 - bound or value < _TWO_64 - _TWO_64 % bound:
                 break
         j = value % bound
         result[i], result[j] = result[j], result[i]
