@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import functools
 import itertools
-import operator
 from collections import Counter
 from collections.abc import Iterator
 
@@ -82,25 +81,26 @@ def submultisets(zone: tuple[str, ...]) -> tuple[tuple[tuple[str, ...], ...], ..
 
 
 @functools.lru_cache(maxsize=1 << 10)
-def _profile(zone: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[int, ...], list[list[int]]]:
-    """The distinct cards of a sorted zone, their copies, and the suffix counts.
+def _profile(zone: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[int, ...], list[int], int]:
+    """The distinct cards of a sorted zone, their copies, the suffix counts and their width.
 
-    ``suffix[i][k]`` is how many distinct sub-multisets of size ``k`` the cards from the
-    ``i``-th distinct card on can make (``suffix[len(distinct)]`` is 1 for size 0).
+    The counts are polynomials packed into integers, one coefficient per ``bits`` bits
+    (Kronecker substitution): a card with ``c`` copies is ``1 + x + ... + x**c``, and
+    ``suffix[i]``, the product of the cards from the ``i``-th distinct card on, holds at
+    ``x**k`` how many distinct sub-multisets of size ``k`` they can make
+    (``suffix[len(distinct)]`` is 1). A product costs one multiplication in C. No count
+    reaches ``2**bits``: a zone of ``n`` cards has fewer than ``2**n`` sub-multisets.
     """
     counted = Counter(zone)  # in the zone's (sorted) order
     distinct = tuple(counted)
     copies = tuple(counted.values())
-    width = len(zone) + 1
-    suffix = [[0] * width for _ in range(len(distinct))]
-    suffix.append([1] + [0] * (width - 1))
-    for i in range(len(distinct) - 1, -1, -1):
-        # row[k] = after[k] + after[k - 1] + ... + after[k - copies]: shifted sums, in C.
-        after = row = suffix[i + 1]
-        for shift in range(1, copies[i] + 1):
-            row = list(map(operator.add, row, [0] * shift + after[: width - shift]))
-        suffix[i] = row
-    return distinct, copies, suffix
+    bits = 32 if len(zone) < 32 else 64 * (len(zone) // 64 + 1)
+    unit = (1 << bits) - 1
+    suffix = [1]
+    for count in reversed(copies):
+        suffix.append(suffix[-1] * (((1 << (bits * (count + 1))) - 1) // unit))
+    suffix.reverse()
+    return distinct, copies, suffix, bits
 
 
 def counts_by_size(zone: tuple[str, ...]) -> list[int]:
@@ -110,7 +110,10 @@ def counts_by_size(zone: tuple[str, ...]) -> list[int]:
         >>> counts_by_size(("H1", "H1", "V2"))
         [1, 2, 2, 1]
     """
-    return list(_profile(zone)[2][0])
+    _, _, suffix, bits = _profile(zone)
+    mask = (1 << bits) - 1
+    packed = suffix[0]
+    return [packed >> (bits * size) & mask for size in range(len(zone) + 1)]
 
 
 def unrank(zone: tuple[str, ...], size: int, index: int) -> tuple[str, ...]:
@@ -124,7 +127,8 @@ def unrank(zone: tuple[str, ...], size: int, index: int) -> tuple[str, ...]:
         >>> [unrank(zone, 2, i) for i in range(4)] == list(submultisets(zone)[2])
         True
     """
-    distinct, copies, suffix = _profile(zone)
+    distinct, copies, suffix, bits = _profile(zone)
+    mask = (1 << bits) - 1
     chosen: list[str] = []
     remaining = size
     for i, card in enumerate(distinct):
@@ -132,7 +136,7 @@ def unrank(zone: tuple[str, ...], size: int, index: int) -> tuple[str, ...]:
             break
         after = suffix[i + 1]
         for taken in range(min(copies[i], remaining), -1, -1):
-            block = after[remaining - taken]
+            block = after >> (bits * (remaining - taken)) & mask
             if index < block:
                 chosen += (card,) * taken
                 remaining -= taken
