@@ -36,6 +36,7 @@ __all__ = [
     "Memo",
     "SharedActions",
     "Subsets",
+    "maker_of",
 ]
 
 K = TypeVar("K")
@@ -191,17 +192,20 @@ class SharedActions:
         """The lookup ``cards -> kind([direction,] cards)``."""
         found = self.tables.get((kind, direction))
         if found is None:
-            make: Lookup
-            if direction is not None:
-                make = functools.partial(_MAKERS[kind], direction)
-            elif kind in _SINGLE_CARD_KINDS:
-                make = functools.partial(_one_card, _MAKERS[kind])
-            else:
-                make = _MAKERS[kind]
+            make = maker_of(kind, direction)
             found = self.tables.setdefault(
                 (kind, direction), _Shared(make, self.budget).__getitem__
             )
         return found
+
+
+def maker_of(kind: type, direction: Direction | None = None) -> Lookup:
+    """``cards -> kind([direction,] cards)``, a new action each time (not shared)."""
+    if direction is not None:
+        return functools.partial(_MAKERS[kind], direction)
+    if kind in _SINGLE_CARD_KINDS:
+        return functools.partial(_one_card, _MAKERS[kind])
+    return _MAKERS[kind]
 
 
 class Subsets:

@@ -24,6 +24,7 @@ from guarda._action_lists import (
     Part,
     SharedActions,
     Subsets,
+    maker_of,
 )
 from guarda._actions import (
     ACTION_TYPES,
@@ -167,8 +168,9 @@ class _Directed:
                 self.runs = {}
             run = self.runs.get((index, distance))
             if run is None:
+                direction = DIRECTIONS[index]
                 run = self.runs[index, distance] = Subsets(
-                    self.kind, DIRECTIONS[index], self.hand, 1, distance, self.lookups[index]
+                    self.kind, direction, self.hand, 1, distance, maker_of(self.kind, direction)
                 )
                 if self.is_kept:
                     self.budget.spend(_RUN_WEIGHT)
@@ -246,7 +248,8 @@ class _Hands:
             return ()
         lookup = self.shared.lookup(kind, direction)
         if len(hand) > _LISTED_HAND and Subsets.count(hand, low, high) >= LAZY_FROM:
-            return Subsets(kind, direction, hand, low, high, lookup)
+            # A big hand's actions rarely come back: made, not shared.
+            return Subsets(kind, direction, hand, low, high, maker_of(kind, direction))
         groups = multiset.submultisets(hand)[low : high + 1]
         return tuple(map(lookup, itertools.chain.from_iterable(groups)))
 

@@ -110,10 +110,15 @@ def counts_by_size(zone: tuple[str, ...]) -> list[int]:
         >>> counts_by_size(("H1", "H1", "V2"))
         [1, 2, 2, 1]
     """
+    return list(_counts(zone))
+
+
+@functools.lru_cache(maxsize=1 << 10)
+def _counts(zone: tuple[str, ...]) -> tuple[int, ...]:
     _, _, suffix, bits = _profile(zone)
     mask = (1 << bits) - 1
     packed = suffix[0]
-    return [packed >> (bits * size) & mask for size in range(len(zone) + 1)]
+    return tuple(packed >> (bits * size) & mask for size in range(len(zone) + 1))
 
 
 def unrank(zone: tuple[str, ...], size: int, index: int) -> tuple[str, ...]:
@@ -135,13 +140,16 @@ def unrank(zone: tuple[str, ...], size: int, index: int) -> tuple[str, ...]:
         if not remaining:
             break
         after = suffix[i + 1]
-        for taken in range(min(copies[i], remaining), -1, -1):
+        # Try the most copies first; taking none always fits what is left of the index.
+        taken = min(copies[i], remaining)
+        while taken:
             block = after >> (bits * (remaining - taken)) & mask
             if index < block:
                 chosen += (card,) * taken
                 remaining -= taken
                 break
             index -= block
+            taken -= 1
     return tuple(chosen)
 
 
@@ -168,3 +176,4 @@ def clear_caches() -> None:
     """Empty the caches of sub-multiset enumerations."""
     submultisets.cache_clear()
     _profile.cache_clear()
+    _counts.cache_clear()
