@@ -5,21 +5,21 @@ An action does not name its player: it is always made by whoever must decide now
 multisets of card names, stored sorted, so ``Attack(("V2", "H1"))`` equals
 ``Attack(("H1", "V2"))`` and a hand holding two ``V2`` gives one "attack with V2".
 
-Each phase has its decisions (see :class:`guarda.Phase`):
+Each phase has its decisions (see [`guarda.Phase`][guarda.Phase]):
 
-========== ======================================================================
-Phase      Actions
-========== ======================================================================
-SETUP      :class:`PlacePiece`
-DISCARD    :class:`DiscardDown`
-MOVE       :class:`Move`, :class:`Push`, :class:`EndMove`
-SET_GUARD  :class:`SetGuard`
-ACT        :class:`PrepareGuard`, :class:`Attack`, :class:`Pass`
-REACT      :class:`Defend`, :class:`ActivateGuard`, :class:`TakeDamage`
-NEW_GUARD  :class:`PrepareNewGuard`, :class:`DeclineNewGuard`
-COUNTER    :class:`DefendCounter`, :class:`TakeDamage`
-SETTLE     :class:`Settle`
-========== ======================================================================
+| Phase | Actions |
+| --- | --- |
+| `SETUP` | [PlacePiece][guarda.PlacePiece] |
+| `DISCARD` | [DiscardDown][guarda.DiscardDown] |
+| `MOVE` | [Move][guarda.Move], [Push][guarda.Push], [EndMove][guarda.EndMove] |
+| `SET_GUARD` | [SetGuard][guarda.SetGuard] |
+| `ACT` | [PrepareGuard][guarda.PrepareGuard], [Attack][guarda.Attack], [Pass][guarda.Pass] |
+| `REACT` | [Defend][guarda.Defend], [ActivateGuard][guarda.ActivateGuard],
+[TakeDamage][guarda.TakeDamage] |
+| `NEW_GUARD` | [PrepareNewGuard][guarda.PrepareNewGuard],
+[DeclineNewGuard][guarda.DeclineNewGuard] |
+| `COUNTER` | [DefendCounter][guarda.DefendCounter], [TakeDamage][guarda.TakeDamage] |
+| `SETTLE` | [Settle][guarda.Settle] |
 """
 
 from __future__ import annotations
@@ -111,7 +111,7 @@ def _card(card: str) -> str:
 
 
 def _direction(value: Direction | str) -> Direction:
-    """A :class:`Direction`, also from its letter (``"N"``)."""
+    """A [`Direction`][guarda.Direction], also from its letter (``"N"``)."""
     try:
         return Direction(value)
     except ValueError:
@@ -121,7 +121,7 @@ def _direction(value: Direction | str) -> Direction:
 
 
 def _orientation(value: Orientation | str) -> Orientation:
-    """An :class:`Orientation`, also from its value (``"defensive"``)."""
+    """An [`Orientation`][guarda.Orientation], also from its value (``"defensive"``)."""
     try:
         return Orientation(value)
     except ValueError:
@@ -133,7 +133,7 @@ def _orientation(value: Orientation | str) -> Orientation:
 
 
 def _cell(value: Cell | str) -> Cell:
-    """A :class:`Cell`, also from its name (``"c3"``)."""
+    """A [`Cell`][guarda.Cell], also from its name (``"c3"``)."""
     if isinstance(value, Cell):
         return value
     if isinstance(value, str):
@@ -146,7 +146,7 @@ class PlacePiece:
     """Setup: place your piece on a cell your setup cards allow (R9, R10)."""
 
     cell: Cell = attrs.field(converter=_cell)
-    """Where to place the piece (a :class:`Cell`, or its name such as ``"c3"``)."""
+    """Where to place the piece (a [`Cell`][guarda.Cell], or its name such as ``"c3"``)."""
 
 
 @attrs.frozen(cache_hash=True)
@@ -162,7 +162,7 @@ class Move:
     """Move phase: burn ``len(cards)`` cards to move that many cells in a direction (R13)."""
 
     direction: Direction = attrs.field(converter=_direction)
-    """Which way to go (a :class:`Direction`, or its letter such as ``"N"``)."""
+    """Which way to go (a [`Direction`][guarda.Direction], or its letter such as ``"N"``)."""
     cards: tuple[str, ...] = attrs.field(converter=card_multiset)
     """The cards to burn, one per cell."""
 

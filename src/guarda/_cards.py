@@ -111,7 +111,7 @@ def line_cards(size: int) -> tuple[CardType, ...]:
 
 
 def line_patterns(size: int) -> dict[str, frozenset[tuple[int, int]]]:
-    """The patterns of :func:`line_cards`, by name."""
+    """The patterns of [`line_cards`][guarda.line_cards], by name."""
     return {card.name: card.cells for card in line_cards(size)}
 
 

@@ -1,23 +1,29 @@
 """The exceptions raised by guarda.
 
-Every error raised on purpose by the library is a subclass of :class:`GuardaError`, so a
+Every error raised on purpose by the library is a subclass of [`GuardaError`][guarda.GuardaError],
+so a
 caller can catch one class. Subclasses separate the kinds of bad input, the way
 python-chess separates malformed moves from illegal ones:
 
-- :class:`ConfigurationError`: a ruleset that is invalid (nine players, a hill outside
+- [`ConfigurationError`][guarda.ConfigurationError]: a ruleset that is invalid (nine players, a
+  hill outside
   the field, ...).
-- :class:`IllegalActionError`: a well-formed action that the rules forbid in this state
+- [`IllegalActionError`][guarda.IllegalActionError]: a well-formed action that the rules forbid in
+  this state
   (it names the ruling that forbids it).
-- :class:`PositionError`: a position that cannot occur (two pieces on one cell, more
+- [`PositionError`][guarda.PositionError]: a position that cannot occur (two pieces on one cell,
+  more
   copies of a card than the deck holds, ...).
-- :class:`ParseError`: text or data that is malformed (bad cell or card names, wrong
-  types, unknown fields); :class:`NotationError` for notation text and
-  :class:`DocumentError` for JSON documents (:class:`UnsupportedVersionError` for a
+- [`ParseError`][guarda.ParseError]: text or data that is malformed (bad cell or card names, wrong
+  types, unknown fields); [`NotationError`][guarda.NotationError] for notation text and
+  [`DocumentError`][guarda.DocumentError] for JSON documents
+  ([`UnsupportedVersionError`][guarda.UnsupportedVersionError] for a
   format version this release cannot read).
-- :class:`ArgumentError`: an argument of the wrong kind passed to a function (not a
+- [`ArgumentError`][guarda.ArgumentError]: an argument of the wrong kind passed to a function (not
+  a
   state, a player number that does not exist, ...).
-- :class:`SecretsError`: exporting a secret value without saying so.
-- :class:`ReplayError`: a game record that does not replay.
+- [`SecretsError`][guarda.SecretsError]: exporting a secret value without saying so.
+- [`ReplayError`][guarda.ReplayError]: a game record that does not replay.
 
 Every error carries structured fields besides its message: ``rule`` (the ruling, such
 as ``"R13"``, when one applies) and ``path`` (the offending field or argument).
@@ -83,13 +89,13 @@ class ArgumentError(GuardaError, TypeError):
 
 
 class ConfigurationError(GuardaError, ValueError):
-    """A ruleset (:class:`guarda.Config`) or one of its parts is invalid."""
+    """A ruleset ([`guarda.Config`][guarda.Config]) or one of its parts is invalid."""
 
 
 class IllegalActionError(GuardaError, ValueError):
     """An action that the rules forbid in the given state.
 
-    Raised by :func:`guarda.apply`; the state passed in is unchanged. ``rule`` names the
+    Raised by [`guarda.apply`][guarda.apply]; the state passed in is unchanged. ``rule`` names the
     ruling that forbids the action.
     """
 
