@@ -137,6 +137,7 @@ from guarda.errors import (
     NotationError,
     ParseError,
     PositionError,
+    ProtocolError,
     ReplayError,
     SecretsError,
     UnsupportedVersionError,
@@ -290,6 +291,7 @@ __all__ = [  # noqa: RUF022 - grouped by topic, in the order of the API referenc
     "UnsupportedVersionError",
     "SecretsError",
     "ReplayError",
+    "ProtocolError",
     # The version
     "__version__",
 ]

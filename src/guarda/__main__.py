@@ -2,7 +2,8 @@
 
 Each turn is printed as a small picture of the field with every piece, a status line
 per player and the events of the turn in plain English; then the result. Run
-``python -m guarda --help`` for the options.
+``python -m guarda --help`` for the options. ``guarda serve`` runs a game server
+instead (see ``guarda.server``; it needs the ``server`` extra).
 
 Examples:
     >>> main(["--seed", "2", "--quiet"])  # doctest: +ELLIPSIS
@@ -13,6 +14,7 @@ Examples:
 from __future__ import annotations
 
 import argparse
+import importlib
 import random
 import sys
 from collections.abc import Callable, Sequence
@@ -157,6 +159,17 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _serve(argv: Sequence[str]) -> int:
+    """``guarda serve``: run a game server (``guarda.server``, the ``server`` extra)."""
+    try:
+        server = importlib.import_module("guarda.server")
+    except ImportError as error:
+        print(f"guarda serve: pip install 'guarda[server]' first ({error})", file=sys.stderr)
+        return 2
+    status: int = server.main(argv)
+    return status
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the demo.
 
@@ -166,7 +179,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     Returns:
         The exit status: 0, or 2 for an invalid game setting.
     """
-    args = _parser().parse_args(argv)
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    if arguments[:1] == ["serve"]:
+        return _serve(arguments[1:])
+    args = _parser().parse_args(arguments)
     try:
         config = EDITIONS[args.edition](
             players=args.players, win=args.win, turn_limit=args.max_turns

@@ -24,6 +24,9 @@ python-chess separates malformed moves from illegal ones:
   state, a player number that does not exist, ...).
 - [`SecretsError`][guarda.SecretsError]: exporting a secret value without saying so.
 - [`ReplayError`][guarda.ReplayError]: a game record that does not replay.
+- [`ProtocolError`][guarda.ProtocolError]: a message to a game server (``guarda.server``)
+  that the server refuses: malformed, too large, for another seat, or made for an
+  earlier position.
 
 Every error carries structured fields besides its message: ``rule`` (the ruling, such
 as ``"R13"``, when one applies) and ``path`` (the offending field or argument).
@@ -40,6 +43,7 @@ __all__ = [
     "NotationError",
     "ParseError",
     "PositionError",
+    "ProtocolError",
     "ReplayError",
     "SecretsError",
     "UnsupportedVersionError",
@@ -173,3 +177,19 @@ class ReplayError(GuardaError, ValueError):
     ) -> None:
         self.ply = ply
         super().__init__(f"ply {ply}: {message}", rule=rule, path=path)
+
+
+class ProtocolError(GuardaError, ValueError):
+    """A message to a game server that it refuses; the game is unchanged.
+
+    Raised by ``guarda.server`` (and sent to the client as an ``error`` or ``refused``
+    message) for a message that is malformed or too large, that names no game or a wrong
+    token, that sends an action for a seat the connection does not hold, or that was made
+    for an earlier position (a stale ``ply``). ``path`` names the offending field of the
+    message, such as ``ply`` or ``token``.
+
+    Examples:
+        >>> error = ProtocolError("made for ply 3, but 4 actions were played", path="ply")
+        >>> str(error)
+        'ply: made for ply 3, but 4 actions were played'
+    """
