@@ -37,7 +37,7 @@ import guarda
 from guarda.errors import GuardaError, ProtocolError
 from guarda.server._hub import CLOSE_POLICY, GameServer
 from guarda.server._protocol import PROTOCOL_VERSION, error_data
-from guarda.server._requests import BOTS, PRESETS
+from guarda.server._requests import PRESETS
 from guarda.server._schemas import MESSAGES, load_schema
 from guarda.server._settings import Settings
 
@@ -130,7 +130,7 @@ def create_app(settings: Settings | None = None, *, server: GameServer | None = 
                 "protocol": PROTOCOL_VERSION,
                 "guarda": guarda.__version__,
                 "presets": list(PRESETS),
-                "bots": list(BOTS),
+                "bots": list(hub.bots),
                 "max_message_bytes": limits.max_message_bytes,
                 "max_bot_delay": limits.max_bot_delay,
                 "messages": list(MESSAGES),
@@ -141,7 +141,10 @@ def create_app(settings: Settings | None = None, *, server: GameServer | None = 
         if request.method == "GET":
             return _json({"games": hub.summaries()})
         declared = request.headers.get("content-length")
-        if declared is not None and (not declared.isdigit() or int(declared) > limits.max_request_bytes):
+        too_long = declared is not None and (
+            not declared.isdigit() or int(declared) > limits.max_request_bytes
+        )
+        if too_long:
             return _refuse(ProtocolError("the request is too large", path="request"), 413)
         body = bytearray()
         async for chunk in request.stream():
@@ -161,7 +164,9 @@ def create_app(settings: Settings | None = None, *, server: GameServer | None = 
 
     def _game(request: Request) -> Any:
         identifier = request.path_params["game"]
-        return hub.game(identifier) if isinstance(identifier, str) and len(identifier) <= 64 else None
+        if not isinstance(identifier, str) or len(identifier) > 64:
+            return None
+        return hub.game(identifier)
 
     async def game_summary(request: Request) -> Response:
         game = _game(request)

@@ -189,9 +189,7 @@ class LiveGame:
             self._event_texts[id(event)] = cached
         return cached[1]
 
-    def position(
-        self, seat: int | None, first: int, *, welcome: bool = False
-    ) -> dict[str, Any]:
+    def position(self, seat: int | None, first: int, *, welcome: bool = False) -> dict[str, Any]:
         """An ``update`` (or ``welcome``) message for a seat (None: a spectator).
 
         ``first`` is the number of the first event to send: the events the client holds

@@ -28,13 +28,14 @@ import random
 import secrets
 import time
 from collections import OrderedDict
+from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 import attrs
 import orjson
 
 import guarda
-from guarda.bots import Fault, FaultKind, seat_rng
+from guarda.bots import Agent, Fault, FaultKind, seat_rng
 from guarda.errors import GuardaError, ProtocolError
 from guarda.server._games import Client, LiveGame, Seat, new_game_id, new_token, token_digest
 from guarda.server._protocol import (
@@ -131,16 +132,25 @@ class GameServer:
         ['person', 'bot']
     """
 
-    def __init__(self, settings: Settings | None = None) -> None:
+    def __init__(
+        self,
+        settings: Settings | None = None,
+        *,
+        bots: Mapping[str, Callable[[], Agent]] | None = None,
+    ) -> None:
         """Open the database.
 
         Args:
             settings: The settings; the defaults if None.
+            bots: The bots a seat may name, each a factory of an agent (by default
+                [`BOTS`][guarda.server.BOTS]). A game stored with a bot this server does
+                not know is not resumed.
 
         Raises:
             ArgumentError: If the database cannot be opened.
         """
         self.settings = settings or Settings()
+        self.bots: Mapping[str, Callable[[], Agent]] = dict(BOTS if bots is None else bots)
         self.store = Store(self.settings.database, synchronous=self.settings.synchronous)
         self.games: dict[str, LiveGame] = {}
         self._finished: OrderedDict[str, None] = OrderedDict()
@@ -182,7 +192,7 @@ class GameServer:
             seats = []
             for seat in orjson.loads(stored.seats):
                 bot = seat.get("bot")
-                agent = BOTS[bot]() if seat["kind"] == "bot" else None
+                agent = self.bots[bot]() if seat["kind"] == "bot" else None
                 seats.append(Seat(seat["kind"], seat["name"], seat.get("digest"), bot, agent))
             options = orjson.loads(stored.options)
         except (GuardaError, KeyError, TypeError, orjson.JSONDecodeError) as error:
@@ -245,6 +255,7 @@ class GameServer:
             request,
             max_hand_size=self.settings.max_hand_size,
             max_bot_delay=self.settings.max_bot_delay,
+            bots=self.bots,
         )
         running = len(self.games) - len(self._finished)
         if running >= self.settings.max_games:
@@ -263,7 +274,9 @@ class GameServer:
             else:
                 assert wanted.bot is not None
                 tokens.append(None)
-                seats.append(Seat("bot", wanted.name, bot=wanted.bot, agent=BOTS[wanted.bot]()))
+                seats.append(
+                    Seat("bot", wanted.name, bot=wanted.bot, agent=self.bots[wanted.bot]())
+                )
         state = guarda.new_game(checked.config, seed)
         created = _now()
         stored = StoredGame(
@@ -272,10 +285,7 @@ class GameServer:
             guarda.dumps(checked.config),
             seed,
             orjson.dumps(
-                [
-                    {"kind": s.kind, "name": s.name, "digest": s.digest, "bot": s.bot}
-                    for s in seats
-                ]
+                [{"kind": s.kind, "name": s.name, "digest": s.digest, "bot": s.bot} for s in seats]
             ).decode(),
             orjson.dumps({"bot_delay": checked.bot_delay}).decode(),
         )
@@ -364,11 +374,11 @@ class GameServer:
         elif game.spectators >= self.settings.max_spectators:
             raise ProtocolError("this game has as many spectators as it allows", path="game")
         log_size = game.state.log.size
-        first = hello.since if hello.since is not None else (0 if seat is None else game.acked[seat])
+        first = hello.since
+        if first is None:
+            first = 0 if seat is None else game.acked[seat]
         if first > log_size:
-            raise ProtocolError(
-                f"the game has {log_size} events, not {first}", path="since"
-            )
+            raise ProtocolError(f"the game has {log_size} events, not {first}", path="since")
         message = game.position(seat, first, welcome=True)
         message.update(
             protocol=PROTOCOL_VERSION,
@@ -535,7 +545,9 @@ class GameServer:
         fault = None
         if problem is not None:
             kind, detail = problem
-            fault = Fault(seat=actor, ply=ply + 1, turn=state.turn_number, kind=kind, detail=detail)
+            fault = Fault(
+                seat=actor, ply=ply + 1, turn=state.turn_number, kind=kind, detail=detail
+            )
             log.warning("game %s, seat %d: %s fault: %s", game.id, actor, kind, detail)
             answer = seat_rng(game.seed, f"fallback/{ply}").choice(view.legal_actions)
         assert isinstance(answer, guarda.Action)
@@ -547,4 +559,3 @@ class GameServer:
         except Exception:
             log.exception("game %s: the bot's action could not be stored", game.id)
             game.bot_ply = -1  # let the next attempt (a reconnect, a restart) try again
-

@@ -24,8 +24,8 @@ from guarda.errors import GuardaError, ProtocolError
 
 __all__ = [
     "PROTOCOL_VERSION",
-    "Act",
     "Ack",
+    "Act",
     "ClientMessage",
     "Hello",
     "Ping",
@@ -211,10 +211,11 @@ def decode_action(action: str | dict[str, Any]) -> guarda.Action:
     try:
         if isinstance(action, str):
             return guarda.parse_action(action)
-        return guarda.loads(orjson.dumps(action), guarda.Action)
+        loaded: guarda.Action = guarda.loads(orjson.dumps(action), guarda.Action)
     except GuardaError as error:
         error.path = "action" if error.path is None else f"action.{error.path}"
         raise
+    return loaded
 
 
 def error_data(error: GuardaError) -> dict[str, Any]:

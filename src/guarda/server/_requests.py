@@ -139,7 +139,9 @@ def _config(request: Mapping[str, Any], max_hand_size: int) -> guarda.Config:
     return config
 
 
-def _seats(request: Mapping[str, Any], config: guarda.Config) -> tuple[SeatRequest, ...]:
+def _seats(
+    request: Mapping[str, Any], config: guarda.Config, bots: Mapping[str, Callable[[], Agent]]
+) -> tuple[SeatRequest, ...]:
     defaults = seat_names(config)
     seats = request.get("seats")
     if seats is None:
@@ -159,9 +161,9 @@ def _seats(request: Mapping[str, Any], config: guarda.Config) -> tuple[SeatReque
             raise ProtocolError('a seat\'s kind is "person" or "bot"', path=f"{path}.kind")
         bot = seat.get("bot")
         if kind == "bot":
-            if type(bot) is not str or bot not in BOTS:
+            if type(bot) is not str or bot not in bots:
                 raise ProtocolError(
-                    f"unknown bot {bot!r}: expected one of {', '.join(BOTS)}", path=f"{path}.bot"
+                    f"unknown bot {bot!r}: expected one of {', '.join(bots)}", path=f"{path}.bot"
                 )
         elif bot is not None:
             raise ProtocolError("only a bot seat names a bot", path=f"{path}.bot")
@@ -174,7 +176,11 @@ def _seats(request: Mapping[str, Any], config: guarda.Config) -> tuple[SeatReque
 
 
 def read_game_request(
-    request: object, *, max_hand_size: int, max_bot_delay: float
+    request: object,
+    *,
+    max_hand_size: int,
+    max_bot_delay: float,
+    bots: Mapping[str, Callable[[], Agent]] = BOTS,
 ) -> GameRequest:
     """Check a request for a new game.
 
@@ -182,6 +188,7 @@ def read_game_request(
         request: The request, as parsed JSON.
         max_hand_size: The largest hand the server plays.
         max_bot_delay: The longest pause before a bot's decision the server allows.
+        bots: The bots a seat may name.
 
     Returns:
         The configuration, the seats and the bots' delay.
@@ -210,14 +217,12 @@ def read_game_request(
     if unknown:
         raise ProtocolError("unknown field of a game request", path=unknown[0])
     config = _config(request, max_hand_size)
-    seats = _seats(request, config)
+    seats = _seats(request, config, bots)
     delay = request.get("bot_delay", 0)
     if (
         type(delay) not in (int, float)
         or not math.isfinite(delay)
         or not 0 <= delay <= max_bot_delay
     ):
-        raise ProtocolError(
-            f"bot_delay is from 0 to {max_bot_delay:g} seconds", path="bot_delay"
-        )
+        raise ProtocolError(f"bot_delay is from 0 to {max_bot_delay:g} seconds", path="bot_delay")
     return GameRequest(config=config, seats=seats, bot_delay=float(delay))

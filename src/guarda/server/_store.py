@@ -305,8 +305,7 @@ class Store:
 
         def run(connection: sqlite3.Connection) -> list[tuple[str, str, int, str | None]]:
             return connection.execute(
-                "SELECT id, created, plies, finished FROM games "
-                "ORDER BY created DESC, id LIMIT ?",
+                "SELECT id, created, plies, finished FROM games ORDER BY created DESC, id LIMIT ?",
                 (limit,),
             ).fetchall()
 
