@@ -89,7 +89,9 @@ def serving(
 ) -> Iterator[Running]:
     """Run a game server with uvicorn in a thread of this process until the block ends."""
     hub = GameServer(settings, bots=bots)
-    sock = socket.socket()
+    # IPPROTO_TCP named: asyncio sets TCP_NODELAY on accepted sockets only then (else
+    # Nagle's algorithm holds back a message written right after another, for 40 ms).
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
     config = uvicorn.Config(
