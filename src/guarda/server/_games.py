@@ -30,6 +30,7 @@ __all__ = [
     "Seat",
     "new_game_id",
     "new_token",
+    "notation",
     "token_digest",
 ]
 
@@ -55,6 +56,30 @@ def token_digest(token: str) -> str:
         64
     """
     return hashlib.sha256(token.encode("ascii", "replace")).hexdigest()
+
+
+_EVENTS_KEPT: Final = 4096
+"""Events whose document and text a game keeps written, at most."""
+
+_NOTATION: dict[guarda.Action, str] = {}
+"""Actions in notation, as written before (bounded by ``_NOTATION_KEPT``)."""
+
+_NOTATION_KEPT: Final = 65_536
+
+
+def notation(action: guarda.Action) -> str:
+    """An action in notation, from a bounded cache (listed actions are shared objects).
+
+    Examples:
+        >>> notation(guarda.Pass())
+        'pass'
+    """
+    text = _NOTATION.get(action)
+    if text is None:
+        if len(_NOTATION) >= _NOTATION_KEPT:
+            _NOTATION.clear()
+        text = _NOTATION[action] = guarda.format_action(action)
+    return text
 
 
 class Client(Protocol):
@@ -122,7 +147,7 @@ class LiveGame:
         self.bot_ply = -1
         """The ply a bot is deciding for, or -1."""
         self.config_fragment = orjson.Fragment(guarda.dumps(config))
-        self._event_texts: dict[int, tuple[guarda.Event, orjson.Fragment]] = {}
+        self._event_texts: dict[int, tuple[guarda.Event, orjson.Fragment, str]] = {}
 
     @property
     def ply(self) -> int:
@@ -179,15 +204,19 @@ class LiveGame:
 
     # -- what a client is sent -----------------------------------------------------------
 
-    def _event_fragment(self, event: guarda.Event) -> orjson.Fragment:
-        """The event document of an event as some viewer sees it, written once."""
+    def _event(self, event: guarda.Event) -> tuple[guarda.Event, orjson.Fragment, str]:
+        """An event as some viewer sees it: its document and its text, written once."""
         cached = self._event_texts.get(id(event))
         if cached is None or cached[0] is not event:
-            cached = (event, orjson.Fragment(guarda.dumps(event)))
-            if len(self._event_texts) > 4096:
+            cached = (
+                event,
+                orjson.Fragment(guarda.dumps(event)),
+                guarda.describe(event, self.names),
+            )
+            if len(self._event_texts) >= _EVENTS_KEPT:
                 self._event_texts.clear()
             self._event_texts[id(event)] = cached
-        return cached[1]
+        return cached
 
     def position(self, seat: int | None, first: int, *, welcome: bool = False) -> dict[str, Any]:
         """An ``update`` (or ``welcome``) message for a seat (None: a spectator).
@@ -196,7 +225,7 @@ class LiveGame:
         already are left out.
         """
         view = guarda.view(self.state, seat)
-        events = view.events[first:]
+        events = [self._event(event) for event in view.events[first:]]
         message: dict[str, Any] = {
             "type": "welcome" if welcome else "update",
             "game": self.id,
@@ -205,9 +234,9 @@ class LiveGame:
             "status": "over" if view.is_over else "running",
             "view": orjson.Fragment(guarda.dumps(attrs.evolve(view, events=()))),
             "first": first,
-            "events": [self._event_fragment(event) for event in events],
-            "log": [guarda.describe(event, self.names) for event in events],
-            "legal": [guarda.format_action(action) for action in view.legal_actions],
+            "events": [fragment for _, fragment, _ in events],
+            "log": [text for _, _, text in events],
+            "legal": [notation(action) for action in view.legal_actions],
         }
         if view.is_over:
             # The seed and every action are public once the game has ended.

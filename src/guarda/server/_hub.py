@@ -312,7 +312,7 @@ class GameServer:
     def summaries(self, limit: int = 100) -> list[dict[str, Any]]:
         """Public summaries of the latest games, newest first."""
         result = []
-        for identifier, _, _, _ in self.store.recent_games(limit):
+        for identifier in self.store.recent_games(limit):
             game = self.game(identifier)
             if game is not None:
                 result.append(game.summary())

@@ -1,14 +1,21 @@
 """Games in SQLite: each game's configuration, secret seed, seats and every action.
 
-All database work runs on one thread of its own, so the event loop never waits for the
-disk. Writes that arrive together are committed together (group commit): one
-transaction for every action accepted meanwhile, each in a savepoint of its own so one
-failing write fails alone. A write's future is resolved only after its transaction is
-committed, and the server acknowledges an action only then: an acknowledged action is
-in the database, whatever happens to the server process next.
+A write returns only once its transaction is committed, and the server acknowledges an
+action only then: an acknowledged action is in the database, whatever happens to the
+server process next. How it gets there depends on SQLite's ``synchronous`` setting:
+
+- ``"NORMAL"`` (the default; WAL mode): a commit writes to the log file without waiting
+  for the disk, some 0.1 ms. Writes run right on the caller's thread (the event loop):
+  handing each one to another thread would cost more than the commit, because every
+  hand-over waits for the interpreter lock while the loop is busy.
+- ``"FULL"``: every commit waits for the disk (milliseconds). All database work then
+  runs on a thread of its own, so the event loop never waits for the disk, and writes
+  that arrive together are committed together (group commit): one transaction for every
+  action accepted meanwhile, each in a savepoint of its own so one failing write fails
+  alone.
 
 The schema is small: ``games`` (one row per game: configuration document, seed, seats,
-options, plies played, when it finished) and ``actions`` (one row per action: game, ply,
+options, when it finished) and ``actions`` (one row per action: game, ply,
 action document). A game is rebuilt by replaying its actions from its seed.
 """
 
@@ -41,7 +48,6 @@ CREATE TABLE IF NOT EXISTS games (
     seed TEXT NOT NULL,
     seats TEXT NOT NULL,
     options TEXT NOT NULL,
-    plies INTEGER NOT NULL DEFAULT 0,
     finished TEXT
 );
 CREATE TABLE IF NOT EXISTS actions (
@@ -87,16 +93,26 @@ class _Job:
 
 
 class Store:
-    """A SQLite database of games, used from one thread of its own (see the module)."""
+    """A SQLite database of games (see the module for how writes are committed)."""
 
     def __init__(self, path: str, *, synchronous: str = "NORMAL") -> None:
-        """Open (or create) the database and start its thread.
+        """Open (or create) the database (and start its thread, for ``"FULL"``).
 
         Raises:
             ArgumentError: If the database cannot be opened or is not a games database.
         """
         self._path = path
         self._synchronous = synchronous
+        self._closed = False
+        self._inline: sqlite3.Connection | None = None
+        if synchronous != "FULL":
+            try:
+                self._inline = self._open()
+            except (sqlite3.Error, ArgumentError) as error:
+                raise ArgumentError(
+                    f"cannot use {path!r} as a games database: {error}", path="database"
+                ) from error
+            return
         self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
         opened: concurrent.futures.Future[None] = concurrent.futures.Future()
         self._thread = threading.Thread(
@@ -110,7 +126,6 @@ class Store:
             raise ArgumentError(
                 f"cannot use {path!r} as a games database: {error}", path="database"
             ) from error
-        self._closed = False
 
     # -- the database thread -------------------------------------------------------------
 
@@ -210,18 +225,37 @@ class Store:
         return future
 
     def read(self, run: Callable[[sqlite3.Connection], T]) -> T:
-        """Run a read on the database thread and wait for it (for start-up and rare reads)."""
+        """Run a read and wait for it (for start-up and rare reads)."""
+        if self._inline is not None:
+            if self._closed:
+                raise ArgumentError("the games database is closed", path="database")
+            return run(self._inline)
         return self._submit(run, write=False).result()
 
     async def write(self, run: Callable[[sqlite3.Connection], T]) -> T:
-        """Run a write on the database thread; return once it is committed."""
-        return await asyncio.wrap_future(self._submit(run, write=True))
+        """Run a write in a transaction; return once it is committed."""
+        connection = self._inline
+        if connection is None:
+            return await asyncio.wrap_future(self._submit(run, write=True))
+        if self._closed:
+            raise ArgumentError("the games database is closed", path="database")
+        connection.execute("BEGIN IMMEDIATE")
+        try:
+            result = run(connection)
+        except BaseException:
+            connection.execute("ROLLBACK")
+            raise
+        connection.execute("COMMIT")
+        return result
 
     def close(self) -> None:
         """Finish the queued work and close the database (idempotent)."""
         if self._closed:
             return
         self._closed = True
+        if self._inline is not None:
+            self._inline.close()
+            return
         self._jobs.put(None)
         self._thread.join()
 
@@ -245,38 +279,34 @@ class Store:
         """Store action number ``ply`` of a game (and when it finished, if it did).
 
         Raises:
-            ArgumentError: If the game has no action ``ply - 1`` or already one ``ply``.
+            sqlite3.IntegrityError: If the game already has an action ``ply``.
         """
 
         def run(connection: sqlite3.Connection) -> None:
-            updated = connection.execute(
-                "UPDATE games SET plies = ?, finished = ? "
-                "WHERE id = ? AND plies = ? AND finished IS NULL",
-                (ply, finished, game, ply - 1),
-            ).rowcount
-            if updated != 1:
-                raise ArgumentError(f"game {game} cannot take action {ply}", path="ply")
             connection.execute(
                 "INSERT INTO actions (game, ply, action) VALUES (?, ?, ?)", (game, ply, action)
             )
+            if finished is not None:
+                connection.execute(
+                    "UPDATE games SET finished = ? WHERE id = ?", (finished, game)
+                )
 
         await self.write(run)
 
     @staticmethod
     def _game(connection: sqlite3.Connection, row: tuple[Any, ...]) -> StoredGame:
-        identifier, created, config, seed, seats, options, plies, finished = row
+        identifier, created, config, seed, seats, options, finished = row
         actions = tuple(
             text
             for (text,) in connection.execute(
-                "SELECT action FROM actions WHERE game = ? AND ply <= ? ORDER BY ply",
-                (identifier, plies),
+                "SELECT action FROM actions WHERE game = ? ORDER BY ply", (identifier,)
             )
         )
         return StoredGame(
             identifier, created, config, int(seed), seats, options, actions, finished
         )
 
-    _COLUMNS: Final = "id, created, config, seed, seats, options, plies, finished"
+    _COLUMNS: Final = "id, created, config, seed, seats, options, finished"
 
     def running_games(self) -> list[StoredGame]:
         """Every game that has not ended, oldest first, with its actions."""
