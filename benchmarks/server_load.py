@@ -310,7 +310,7 @@ def run(
             start = time.perf_counter()
 
             async def main() -> None:
-                nonlocal server, kills
+                nonlocal server, kills, server_cpu
                 clients = asyncio.create_task(
                     _run_clients(table, port, think, deadline, figures)
                 )

@@ -19,13 +19,12 @@ pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
 pytest.importorskip("websockets")
 
-import attrs  # noqa: E402 - after the extra's import checks
-import jsonschema  # noqa: E402
-from server_support import Player, Running, document, serving, validator  # noqa: E402
+import attrs
+import jsonschema
 
-import guarda  # noqa: E402
-from guarda.bots import RandomBot  # noqa: E402
-from guarda.server import (  # noqa: E402
+import guarda
+from guarda.bots import RandomBot
+from guarda.server import (
     CLIENT_MESSAGES,
     MESSAGES,
     SERVER_MESSAGES,
@@ -33,6 +32,7 @@ from guarda.server import (  # noqa: E402
     Settings,
     load_schema,
 )
+from server_support import Player, Running, document, serving, validator
 
 CHECK = {name: validator(name) for name in MESSAGES}
 
