@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from importlib.metadata import PackageNotFoundError, version
 
-from guarda import rules
+from guarda import _display, rules
 from guarda._action_lists import LegalActions
 from guarda._actions import (
     Action,
@@ -271,6 +271,7 @@ __all__ = [
     "parse_position",
     "parse_view",
     "record_game",
+    "render",
     "replay",
     "rules",
     "seat_record",
@@ -280,3 +281,10 @@ __all__ = [
     "visible_events",
     "x_card",
 ]
+
+# Pictures come last: guarda.render draws with the public names bound above, and the core's
+# _repr_svg_ methods draw through guarda._display, which must not import guarda.render
+# (docs/design.md, "Pictures").
+from guarda import render
+
+_display.install(render.svg)
