@@ -33,8 +33,13 @@ def test_demo_prints_every_turn_and_the_result(capsys: pytest.CaptureFixture[str
     # the result counts turns as the headers do: the game ends in the last turn started,
     # which never ends (R21, R22)
     assert results[0].endswith(f"(last-standing) in turn {turns[-1]}")
-    # a board picture of the 6x6 field comes before each turn
+    # a board picture of the 6x6 field comes before each turn, then the status lines,
+    # where * marks the player whose turn begins
     assert lines.count("  a b c d e f") == len(turns) + 1
+    for index, line in enumerate(lines):
+        if (m := re.match(r"Turn \d+: (\w+)$", line)) is not None:
+            marked = [row for row in lines[index - 2 : index] if row.startswith("* ")]
+            assert [row.split()[2] for row in marked] == [m.group(1)]
     assert [line.split(":")[0].strip() for line in lines[-2:]] == ["South", "North"]
 
 

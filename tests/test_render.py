@@ -348,6 +348,33 @@ def test_a_views_picture_never_names_a_hidden_card(
         assert not hidden & set(re.findall(r"[A-Za-z0-9]+", render.text(seen))), viewer
 
 
+@settings(max_examples=25)
+@given(
+    config=st.sampled_from(CONFIGS),
+    seed=st.integers(0, 2**32),
+    steps=st.integers(0, 150),
+)
+def test_every_legal_action_draws_and_is_legal_in_its_picture(
+    config: guarda.Config, seed: int, steps: int
+) -> None:
+    state = guarda.new_game(config, seed=seed)
+    choose = random.Random(seed)
+    for _ in range(steps):
+        if state.is_over:
+            break
+        state, _ = guarda.apply(state, choose.choice(guarda.legal_actions(state)))
+    if state.is_over:
+        return
+    actions = list(guarda.legal_actions(state))
+    mine = guarda.view(state, state.actor)
+    for action in choose.sample(actions, min(12, len(actions))):
+        for position in (state, mine):
+            picture = render.action_svg(position, action)
+            parse(picture)
+            assert "Not legal now" not in picture
+            assert guarda.format_action(action) in picture
+
+
 # -- layering -------------------------------------------------------------------------
 
 
