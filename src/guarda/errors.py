@@ -18,6 +18,10 @@ python-chess separates malformed moves from illegal ones:
   state, a player number that does not exist, ...).
 - :class:`SecretsError`: exporting a secret value without saying so.
 - :class:`ReplayError`: a game record that does not replay.
+- :class:`CheckError` (also an ``AssertionError``): a check of [guarda.testing][] found a
+  difference: :class:`RoundTripError`, :class:`ViewMismatchError`,
+  :class:`HiddenInformationError`, :class:`CardConservationError`,
+  :class:`DeterminismError`.
 
 Every error carries structured fields besides its message: ``rule`` (the ruling, such
 as ``"R13"``, when one applies) and ``path`` (the offending field or argument).
@@ -27,16 +31,22 @@ from __future__ import annotations
 
 __all__ = [
     "ArgumentError",
+    "CardConservationError",
+    "CheckError",
     "ConfigurationError",
+    "DeterminismError",
     "DocumentError",
     "GuardaError",
+    "HiddenInformationError",
     "IllegalActionError",
     "NotationError",
     "ParseError",
     "PositionError",
     "ReplayError",
+    "RoundTripError",
     "SecretsError",
     "UnsupportedVersionError",
+    "ViewMismatchError",
 ]
 
 
@@ -167,3 +177,37 @@ class ReplayError(GuardaError, ValueError):
     ) -> None:
         self.ply = ply
         super().__init__(f"ply {ply}: {message}", rule=rule, path=path)
+
+
+class CheckError(GuardaError, AssertionError):
+    """A check of [guarda.testing][] failed: the message says what differs, ``path`` where.
+
+    It is an ``AssertionError`` too, so test frameworks report it as a failed assertion.
+
+    Examples:
+        >>> import guarda
+        >>> from guarda.testing import check_round_trip
+        >>> check_round_trip(guarda.Pass())
+        >>> issubclass(CheckError, AssertionError)
+        True
+    """
+
+
+class RoundTripError(CheckError):
+    """A value that does not come back equal from its document or its notation."""
+
+
+class ViewMismatchError(CheckError):
+    """A view that is not the view guarda derives from the state (R28)."""
+
+
+class HiddenInformationError(CheckError):
+    """Something shown to a player depends on what that player may not see (R28, R29)."""
+
+
+class CardConservationError(CheckError):
+    """A player's cards are not exactly their deck, each card in one place (R3)."""
+
+
+class DeterminismError(CheckError):
+    """The same configuration, seed and actions gave different results (R30)."""
