@@ -185,11 +185,11 @@ class CheckError(GuardaError, AssertionError):
     It is an ``AssertionError`` too, so test frameworks report it as a failed assertion.
 
     Examples:
-        >>> import guarda
-        >>> from guarda.testing import check_round_trip
-        >>> check_round_trip(guarda.Pass())
-        >>> issubclass(CheckError, AssertionError)
-        True
+        >>> try:
+        ...     raise RoundTripError("expected 'V1', got 'V2'", path="data.cards[0]")
+        ... except AssertionError as error:
+        ...     str(error)
+        "data.cards[0]: expected 'V1', got 'V2'"
     """
 
 

@@ -3,7 +3,7 @@
 A **vector** is a JSON file: a game's input (a configuration document, a seed or a start
 state, and actions in notation) and, after each step, the legal actions in notation, each
 seat's view, the events each seat saw and the outcome, every step tagged with the rulings
-of the [rules reference](../rules.md) it exercises. guarda ships a set of vectors that
+of the [rules reference](rules.md) it exercises. guarda ships a set of vectors that
 covers every edition, variant, action, event, reaction and ruling
 ([shipped][guarda.conformance.shipped]); an implementation in another language passes
 when its program prints the same results:

@@ -23,6 +23,7 @@ __all__ = [
     "VECTOR_FORMAT",
     "VIEW_OMITTED",
     "document_data",
+    "document_data_of_config",
     "read_input",
     "results",
     "step_data",
@@ -150,14 +151,10 @@ def results(data: Any) -> Iterator[dict[str, Any]]:
     then missing, which is what [verify][guarda.conformance.verify] reports.
 
     Examples:
-        >>> import guarda
-        >>> data = {
-        ...     "format": "guarda-conformance-input", "version": 1,
-        ...     "config": document_data_of_config(guarda.modern()), "seed": 1,
-        ...     "state": None, "actions": ["place a1"],
-        ... }
-        >>> [step["ply"] for step in results(data)]
-        [0]
+        >>> from guarda.conformance import input_of, load_vector, shipped
+        >>> vector = load_vector(shipped() / "position-push-claims-loot.json")
+        >>> [step["ply"] for step in results(input_of(vector))]
+        [0, 1, 2, 3]
     """
     state, actions = read_input(data)
     step = step_data(0, state, state.events)
