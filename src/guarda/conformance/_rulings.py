@@ -243,14 +243,15 @@ _EVENT_RULINGS: dict[type, tuple[str, ...]] = {
 }
 
 
-def _event_rulings(before: GameState, action: Action, after: GameState, event: Event) -> set[str]:
+def _event_rulings(before: GameState, action: Action, event: Event, *, in_turn: bool) -> set[str]:
+    """The rulings of one event; ``in_turn``: a turn started earlier in the same step."""
     config = before.config
     found = set(_EVENT_RULINGS.get(type(event), ()))
     match event:
         case TurnStarted(turn=turn) if turn == 1:
             found.add("R11")
         case CardsDrawn():
-            found.add("R2" if before.phase is Phase.SETUP else "R12")
+            found.add("R2" if before.phase is Phase.SETUP and not in_turn else "R12")
         case CardsDiscarded(reason=reason):
             found.add("R12" if reason is DiscardReason.DRAW else "R16")
         case LootClaimed() if isinstance(action, Push):
@@ -265,7 +266,7 @@ def _event_rulings(before: GameState, action: Action, after: GameState, event: E
             if not config.has_health and critical:
                 found.add("R23")
         case DamageTaken():
-            found.add("R20" if before.phase is Phase.COUNTER else "R17")
+            found.update(("R17", "R20") if before.phase is Phase.COUNTER else ("R17",))
         case PointsScored():
             found.update(("R23", "P4") if isinstance(config.win, Victory) else ("R25",))
         case PlayerEliminated(reason=reason):
@@ -356,14 +357,10 @@ def step_rulings(
             found.add("R20")
         if tuple(guarda.legal_actions(before)) == (TakeDamage(),):
             found.add("P12")
-    if isinstance(action, EndMove) and tuple(guarda.legal_actions(before)) == (EndMove(),):
-        found.add("P13")
-    if isinstance(action, ActivateGuard) and before.attack is not None:
-        attacker = before.attack.attacker
-        if before.players[attacker].is_out:
-            found.add("R20")
+    in_turn = False
     for event in events:
-        found.update(_event_rulings(before, action, after, event))
+        found.update(_event_rulings(before, action, event, in_turn=in_turn))
+        in_turn = in_turn or isinstance(event, TurnStarted)
     if any(guarda.is_private(event) for event in events):
         found.add("R28")
     if config.draw_rule is DrawRule.FILL:
