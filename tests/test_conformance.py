@@ -392,3 +392,19 @@ def test_an_illegal_action_ends_the_results() -> None:
     data = input_of(vector)
     data["actions"] = [*data["actions"][:ply], "activate", *data["actions"][ply:]]
     assert [step["ply"] for step in results(data)] == list(range(ply + 1))
+
+
+def test_compare_and_the_tagger_refuse_what_is_not_theirs() -> None:
+    with pytest.raises(guarda.DocumentError) as raised:
+        compare({"id": "x"}, [])
+    assert raised.value.path == "config"
+    vector = VECTORS[smallest(lambda v: True).stem]
+    broken = {**vector, "steps": [{"ply": 0}]}
+    with pytest.raises(guarda.DocumentError) as raised:
+        compare(broken, [])
+    assert raised.value.path == "steps[0].action"
+    with pytest.raises(guarda.ArgumentError):
+        compare(vector, "not steps")  # type: ignore[arg-type]
+    state = guarda.new_game(guarda.modern(), seed=1)
+    with pytest.raises(guarda.ArgumentError):
+        conformance.step_rulings(state, "place a1", state, ())  # type: ignore[arg-type]

@@ -332,3 +332,23 @@ def test_check_determinism_catches_a_nondeterministic_engine(
     assert raised.value.path == "ply 6[0].rng"
     with pytest.raises(guarda.ArgumentError):
         check_determinism("a record")  # type: ignore[arg-type]
+
+
+def test_strategies_and_checks_refuse_bad_arguments() -> None:
+    with pytest.raises(guarda.ArgumentError) as raised:
+        configs(editions=("chess",))
+    assert raised.value.path == "editions"
+    with pytest.raises(guarda.ArgumentError):
+        configs(min_players=5, max_players=3)
+    with pytest.raises(guarda.ArgumentError):
+        records(max_plies=-1)
+    with pytest.raises(guarda.ArgumentError):
+        views(max_plies=True)  # type: ignore[arg-type]
+    state = guarda.new_game(guarda.modern(), seed=1)
+    with pytest.raises(guarda.ArgumentError) as raised:
+        check_no_hidden_information(state, 0, variants=0)
+    assert raised.value.path == "variants"
+    with pytest.raises(guarda.ArgumentError):
+        check_no_hidden_information(state, 5)
+    with pytest.raises(guarda.ArgumentError):
+        check_no_hidden_information("state", 0)  # type: ignore[arg-type]

@@ -36,7 +36,6 @@ from guarda.conformance._reference import (
     VIEW_OMITTED,
     read_input,
     results,
-    step_data,
 )
 from guarda.conformance._rulings import RULINGS, UNTESTABLE, step_kinds, step_rulings
 from guarda.conformance._schema import SCHEMA_NAMES, json_schema
@@ -82,7 +81,6 @@ __all__ = [
     "results",
     "run_main",
     "shipped",
-    "step_data",
     "step_kinds",
     "step_rulings",
     "vector_files",

@@ -74,6 +74,7 @@ from guarda import (
     Victory,
     rules,
 )
+from guarda.errors import ArgumentError
 
 __all__ = [
     "RULINGS",
@@ -337,6 +338,10 @@ def step_rulings(
         >>> step_rulings(state, action, after, events)[:3]
         ('R8', 'R9', 'P2')
     """
+    if not isinstance(before, GameState) or not isinstance(after, GameState):
+        raise ArgumentError("before and after must be game states", path="before")
+    if type(action) not in _ACTION_RULINGS:
+        raise ArgumentError(f"not an action: {action!r}", path="action")
     config = before.config
     found = set(_ACTION_RULINGS[type(action)])
     cards = _cards_of(action)

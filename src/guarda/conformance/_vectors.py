@@ -44,6 +44,7 @@ __all__ = [
     "INDEX",
     "build_vector",
     "check",
+    "check_vector",
     "generate",
     "generate_vectors",
     "input_of",
@@ -355,4 +356,30 @@ def load_vector(path: Path | str) -> dict[str, Any]:
             f"{path}: version {data.get('version')!r}, this release reads {PROTOCOL_VERSION}",
             path="version",
         )
+    check_vector(data)
     return data
+
+
+_STEP_KEYS: Final = ("ply", "action", "rulings", "legal", "events", "views", "outcome")
+
+
+def check_vector(vector: Any) -> None:
+    """Check that a vector has the fields [compare][guarda.conformance.compare] reads.
+
+    Raises:
+        DocumentError: Naming the first missing or malformed field.
+    """
+    if not isinstance(vector, dict):
+        raise DocumentError("a vector is a JSON object", path="vector")
+    for key in ("id", "config", "seed", "state", "actions", "steps"):
+        if key not in vector:
+            raise DocumentError("missing required field", path=key)
+    steps = vector["steps"]
+    if not isinstance(steps, list) or not steps:
+        raise DocumentError("a vector has at least one step", path="steps")
+    for index, step in enumerate(steps):
+        if not isinstance(step, dict):
+            raise DocumentError("a step is a JSON object", path=f"steps[{index}]")
+        for key in _STEP_KEYS:
+            if key not in step:
+                raise DocumentError("missing required field", path=f"steps[{index}].{key}")

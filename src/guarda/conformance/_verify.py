@@ -20,7 +20,7 @@ from typing import Any, Final
 import attrs
 
 import guarda
-from guarda.conformance._vectors import input_of, load_vector, vector_files
+from guarda.conformance._vectors import check_vector, input_of, load_vector, vector_files
 from guarda.errors import ArgumentError, GuardaError
 
 __all__ = [
@@ -276,7 +276,14 @@ def compare(
     Returns:
         The first difference (steps in order; in a step: ply, legal, events, views,
         outcome), or None when everything agrees.
+
+    Raises:
+        DocumentError: If the vector lacks a field it needs.
+        ArgumentError: If ``steps`` is not a sequence.
     """
+    check_vector(vector)
+    if isinstance(steps, (str, bytes)) or not isinstance(steps, Sequence):
+        raise ArgumentError(f"not a sequence of steps: {steps!r}", path="steps")
     config = guarda.loads(json.dumps(vector["config"]), guarda.Config)
     expected: list[dict[str, Any]] = vector["steps"]
     seen: list[list[Any]] = [[] for _ in expected[0]["views"]]

@@ -338,7 +338,14 @@ def check_no_hidden_information(
         ...
         guarda.errors.HiddenInformationError: hands[1][0]: what player 0 is shown depends on what they may not see: expected 'H1', got 'V1' (R29)
     """  # noqa: E501
+    if not isinstance(variants, int) or isinstance(variants, bool) or variants < 1:
+        raise ArgumentError(f"variants must be at least 1, not {variants!r}", path="variants")
+    if render is not None and not callable(render):
+        raise ArgumentError(f"render must be callable, not {_short(render)}", path="render")
     show = _default_render if render is None else render
+    if not isinstance(state, GameState):
+        raise ArgumentError(f"not a GameState: {_short(state)}", path="state")
+    guarda.view(state, player)  # refuses a player who is not in the game
     shown = _comparable(show(state, player))
     for number in range(variants):
         variant = hidden_variant(state, player, seed + number)

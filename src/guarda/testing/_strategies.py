@@ -53,6 +53,7 @@ from guarda import (
     Side,
     TakeDamage,
 )
+from guarda.errors import ArgumentError
 
 __all__ = [
     "EDITIONS",
@@ -215,15 +216,13 @@ def _custom(draw: st.DrawFn, players: int, win: str, stakes: str, ante: int) -> 
     )
 
 
-@st.composite
 def configs(
-    draw: st.DrawFn,
     *,
     editions: Sequence[str] = EDITIONS,
     min_players: int = 2,
     max_players: int = 8,
     win_and_stakes: Sequence[tuple[str, str]] = WIN_AND_STAKES,
-) -> Config:
+) -> st.SearchStrategy[Config]:
     """Valid rulesets of every edition, win condition, stakes variant and player count.
 
     Presets get random teams, first drawer and turn limit; custom fields also random
@@ -242,9 +241,36 @@ def configs(
         >>> config.name, config.players
         ('Grda', 4)
     """
-    edition = draw(st.sampled_from(tuple(editions)))
+    unknown = sorted(set(editions) - set(EDITIONS))
+    if unknown or not editions:
+        raise ArgumentError(
+            f"editions are drawn from {', '.join(EDITIONS)}, not {unknown or 'none'}",
+            path="editions",
+        )
+    if not (isinstance(min_players, int) and isinstance(max_players, int)) or not (
+        2 <= min_players <= max_players <= 8
+    ):
+        raise ArgumentError(
+            f"players must satisfy 2 <= min_players <= max_players <= 8, not "
+            f"{min_players!r} and {max_players!r}",
+            path="min_players",
+        )
+    if not win_and_stakes:
+        raise ArgumentError("give at least one (win, stakes) pair", path="win_and_stakes")
+    return _configs(tuple(editions), min_players, max_players, tuple(win_and_stakes))
+
+
+@st.composite
+def _configs(
+    draw: st.DrawFn,
+    editions: tuple[str, ...],
+    min_players: int,
+    max_players: int,
+    win_and_stakes: tuple[tuple[str, str], ...],
+) -> Config:
+    edition = draw(st.sampled_from(editions))
     players = draw(st.integers(min_players, max_players))
-    win, stakes = draw(st.sampled_from(tuple(win_and_stakes)))
+    win, stakes = draw(st.sampled_from(win_and_stakes))
     ante = draw(st.integers(1, 7)) if stakes != "none" else 0
     if edition == "custom":
         return draw(_custom(players, win, stakes, ante))
@@ -259,18 +285,21 @@ def configs(
     )
 
 
+def _check_plies(max_plies: object) -> None:
+    if not isinstance(max_plies, int) or isinstance(max_plies, bool) or max_plies < 0:
+        raise ArgumentError(
+            f"max_plies must be a non-negative integer, not {max_plies!r}", path="max_plies"
+        )
+
+
 def seeds() -> st.SearchStrategy[int]:
     """Seeds: any 64-bit integer (larger and negative seeds are reduced to these, P20)."""
     return st.integers(0, 2**64 - 1)
 
 
-@st.composite
 def records(
-    draw: st.DrawFn,
-    config: st.SearchStrategy[Config] | None = None,
-    *,
-    max_plies: int = 200,
-) -> GameRecord:
+    config: st.SearchStrategy[Config] | None = None, *, max_plies: int = 200
+) -> st.SearchStrategy[GameRecord]:
     """Legal action sequences: a record of random legal play from a seed.
 
     The record's ``result`` is set when the game ended within ``max_plies`` actions.
@@ -286,7 +315,13 @@ def records(
         >>> record.plies, len(list(guarda.replay(record)))
         (10, 11)
     """
-    ruleset = draw(configs() if config is None else config)
+    _check_plies(max_plies)
+    return _records(configs() if config is None else config, max_plies)
+
+
+@st.composite
+def _records(draw: st.DrawFn, config: st.SearchStrategy[Config], max_plies: int) -> GameRecord:
+    ruleset = draw(config)
     recorder = Recorder(ruleset, draw(seeds()))
     chooser = random.Random(draw(st.integers(0, 2**32 - 1)))
     for _ in range(draw(st.integers(0, max_plies))):
@@ -310,14 +345,12 @@ def states(
     return records(config, max_plies=max_plies).map(guarda.final_state)
 
 
-@st.composite
 def views(
-    draw: st.DrawFn,
     config: st.SearchStrategy[Config] | None = None,
     *,
     max_plies: int = 200,
     spectators: bool = True,
-) -> PlayerView:
+) -> st.SearchStrategy[PlayerView]:
     """Views of reachable states, for every seat (and, with ``spectators``, a spectator).
 
     Examples:
@@ -326,7 +359,14 @@ def views(
         >>> seen.legal_actions == guarda.legal_actions(guarda.new_game(guarda.grda(3), 0))
         True
     """
-    state = draw(states(config, max_plies=max_plies))
+    return _views(states(config, max_plies=max_plies), spectators)
+
+
+@st.composite
+def _views(
+    draw: st.DrawFn, reachable: st.SearchStrategy[GameState], spectators: bool
+) -> PlayerView:
+    state = draw(reachable)
     seats: list[int | None] = list(range(len(state.players)))
     if spectators:
         seats.append(None)
@@ -344,5 +384,5 @@ def legal_actions(state: GameState) -> st.SearchStrategy[Action]:
     """
     options = tuple(guarda.legal_actions(state))
     if not options:
-        raise guarda.ArgumentError("the game is over: no legal actions", path="state")
+        raise ArgumentError("the game is over: no legal actions", path="state")
     return st.sampled_from(options)
