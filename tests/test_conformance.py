@@ -404,7 +404,7 @@ def test_compare_and_the_tagger_refuse_what_is_not_theirs() -> None:
         compare(broken, [])
     assert raised.value.path == "steps[0].action"
     with pytest.raises(guarda.ArgumentError):
-        compare(vector, "not steps")  # type: ignore[arg-type]
+        compare(vector, "not steps")
     state = guarda.new_game(guarda.modern(), seed=1)
     with pytest.raises(guarda.ArgumentError):
         conformance.step_rulings(state, "place a1", state, ())  # type: ignore[arg-type]

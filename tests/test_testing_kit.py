@@ -343,7 +343,7 @@ def test_strategies_and_checks_refuse_bad_arguments() -> None:
     with pytest.raises(guarda.ArgumentError):
         records(max_plies=-1)
     with pytest.raises(guarda.ArgumentError):
-        views(max_plies=True)  # type: ignore[arg-type]
+        views(max_plies=True)
     state = guarda.new_game(guarda.modern(), seed=1)
     with pytest.raises(guarda.ArgumentError) as raised:
         check_no_hidden_information(state, 0, variants=0)

@@ -145,8 +145,8 @@ def read_input(data: Any) -> tuple[GameState, tuple[Action, ...]]:
 def results(data: Any) -> Iterator[dict[str, Any]]:
     """guarda's results for a vector's input: one step per position, ply 0 first.
 
-    Each step is ``{"ply", "legal", "events", "views", "outcome"}`` (see
-    [step_data][guarda.conformance.step_data]; ``"action"`` is left out). The results
+    Each step is ``{"ply", "legal", "events", "views", "outcome"}``, the fields described
+    on the "Conformance vectors" page of the documentation. The results
     stop early, after the step before it, at an action that is illegal: the next step is
     then missing, which is what [verify][guarda.conformance.verify] reports.
 
