@@ -5,6 +5,9 @@ per player (both drawn by [guarda.render][]) and the events of the turn in plain
 then the result, counting turns as the turn headers do. Run ``python -m guarda --help``
 for the options.
 
+``guarda verify --command CMD`` checks another implementation against the conformance
+vectors instead (see [guarda.conformance][]; ``guarda verify --help``).
+
 Examples:
     >>> main(["--seed", "2", "--quiet"])  # doctest: +ELLIPSIS
     Result: ...
@@ -22,6 +25,7 @@ from guarda._config import Config, classic, grda, modern
 from guarda._engine import apply, legal_actions, new_game
 from guarda._events import TurnStarted, describe
 from guarda._state import GameState
+from guarda.conformance import verify_main
 from guarda.errors import GuardaError
 from guarda.render import field_text, players_text, seat_names
 
@@ -65,6 +69,8 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="guarda",
         description="Play one seeded game of Guarda between random players and print it.",
+        epilog="guarda verify --command CMD: check another implementation against the "
+        "conformance vectors (guarda verify --help).",
     )
     parser.add_argument("--edition", choices=sorted(EDITIONS), default="modern")
     parser.add_argument("--players", type=int, default=2, help="number of players (2-8)")
@@ -86,11 +92,16 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     Args:
         argv: Command-line arguments without the program name; None reads ``sys.argv``.
+            ``verify ...`` runs ``guarda verify`` instead of the demo.
 
     Returns:
-        The exit status: 0, or 2 for an invalid game setting.
+        The exit status: 0, or 2 for an invalid game setting (for ``verify``: see
+        [guarda.conformance.verify_main][]).
     """
-    args = _parser().parse_args(argv)
+    arguments = sys.argv[1:] if argv is None else list(argv)
+    if arguments[:1] == ["verify"]:
+        return verify_main(arguments[1:])
+    args = _parser().parse_args(arguments)
     try:
         config = EDITIONS[args.edition](
             players=args.players, win=args.win, turn_limit=args.max_turns
