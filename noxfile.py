@@ -1,8 +1,8 @@
 """Development sessions for guarda.
 
 Run ``python -m nox`` for the default sessions (tests, typing, lint), or pick sessions with
-``python -m nox -s tests typing lint bench docs``. Every session uses the interpreter that
-runs nox, so a fresh machine needs only Python and pip.
+``python -m nox -s tests conformance typing lint bench docs``. Every session uses the
+interpreter that runs nox, so a fresh machine needs only Python and pip.
 """
 
 from __future__ import annotations
@@ -32,6 +32,25 @@ def tests(session: nox.Session) -> None:
     """Run the test suite on every core (pytest-xdist); extra arguments go to pytest."""
     session.install(".[test]")
     session.run("pytest", "-n", "auto", *session.posargs)
+
+
+@nox.session
+def conformance(session: nox.Session) -> None:
+    """Check guarda against every shipped conformance vector, as a port would be checked.
+
+    Runs ``guarda verify`` with guarda's own reference command, one process per vector;
+    the tests session checks a few vectors this way and all of them in process.
+    """
+    session.install(".")
+    session.run(
+        "guarda",
+        "verify",
+        "--quiet",
+        "--jobs",
+        "2",
+        "--command",
+        "python -m guarda.conformance run",
+    )
 
 
 @nox.session

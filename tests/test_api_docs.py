@@ -19,6 +19,7 @@ import attrs
 import pytest
 
 import guarda
+import guarda.render
 import guarda.schemas
 
 ROOT = Path(__file__).parent.parent

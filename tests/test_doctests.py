@@ -10,10 +10,14 @@ import pytest
 
 import guarda
 
+OPTIONAL = ("guarda.server",)
+"""Subpackages that need an extra: their examples run in the extra's own test session
+(``tests/test_server_doctests.py``)."""
+
 MODULES = sorted(
     name
     for _, name, _ in pkgutil.walk_packages(guarda.__path__, prefix="guarda.")
-    if not name.endswith(".__main__")
+    if not name.endswith(".__main__") and not name.startswith(OPTIONAL)
 )
 
 

@@ -58,6 +58,7 @@ from guarda._config import (
     modern,
 )
 from guarda._consistency import check_state
+from guarda._display import set_svg_renderer
 from guarda._documents import dumps, loads
 from guarda._engine import apply, is_legal, legal_actions, new_game, verify
 from guarda._events import (
@@ -276,6 +277,7 @@ __all__ = [  # noqa: RUF022 - grouped by topic, in the order of the API referenc
     "SeatRecord",
     "Recorder",
     "record_game",
+    "render",
     "replay",
     "final_state",
     "seat_record",
@@ -292,6 +294,8 @@ __all__ = [  # noqa: RUF022 - grouped by topic, in the order of the API referenc
     "SecretsError",
     "ReplayError",
     "ProtocolError",
+    # Pictures in notebooks
+    "set_svg_renderer",
     # The version
     "__version__",
 ]

@@ -29,6 +29,7 @@ from collections.abc import Iterable
 import attrs
 
 from guarda._cards import _NAME
+from guarda._display import repr_svg
 from guarda._geometry import Cell, Direction, Orientation
 from guarda.errors import ParseError
 
@@ -148,6 +149,8 @@ class PlacePiece:
     cell: Cell = attrs.field(converter=_cell)
     """Where to place the piece (a [`Cell`][guarda.Cell], or its name such as ``"c3"``)."""
 
+    _repr_svg_ = repr_svg
+
 
 @attrs.frozen(cache_hash=True)
 class DiscardDown:
@@ -155,6 +158,8 @@ class DiscardDown:
 
     cards: tuple[str, ...] = attrs.field(converter=card_multiset)
     """The cards to discard, exactly as many as the hand holds too many."""
+
+    _repr_svg_ = repr_svg
 
 
 @attrs.frozen(cache_hash=True)
@@ -170,6 +175,8 @@ class Move:
     def distance(self) -> int:
         """How many cells the piece moves."""
         return len(self.cards)
+
+    _repr_svg_ = repr_svg
 
 
 @attrs.frozen(cache_hash=True)
@@ -190,10 +197,14 @@ class Push:
         """How many cells the opponent moves."""
         return len(self.cards)
 
+    _repr_svg_ = repr_svg
+
 
 @attrs.frozen(cache_hash=True)
 class EndMove:
     """Move phase: end the phase (without a move, or after one)."""
+
+    _repr_svg_ = repr_svg
 
 
 @attrs.frozen(cache_hash=True)
@@ -206,6 +217,8 @@ class SetGuard:
     orientation: Orientation = attrs.field(converter=_orientation)
     """How the guard is turned; secret from the other players."""
 
+    _repr_svg_ = repr_svg
+
 
 @attrs.frozen(cache_hash=True)
 class PrepareGuard:
@@ -217,6 +230,8 @@ class PrepareGuard:
     card: str = attrs.field(converter=_card)
     """The hand card to prepare."""
 
+    _repr_svg_ = repr_svg
+
 
 @attrs.frozen(cache_hash=True)
 class Attack:
@@ -225,10 +240,14 @@ class Attack:
     cards: tuple[str, ...] = attrs.field(converter=card_multiset)
     """The attack cards (at least one)."""
 
+    _repr_svg_ = repr_svg
+
 
 @attrs.frozen(cache_hash=True)
 class Pass:
     """Act phase: do nothing."""
+
+    _repr_svg_ = repr_svg
 
 
 @attrs.frozen(cache_hash=True)
@@ -241,15 +260,21 @@ class Defend:
     cards: tuple[str, ...] = attrs.field(converter=card_multiset)
     """The defence cards (at least one)."""
 
+    _repr_svg_ = repr_svg
+
 
 @attrs.frozen(cache_hash=True)
 class ActivateGuard:
     """Reaction: reveal and activate your set guard: a block or a counter (R20)."""
 
+    _repr_svg_ = repr_svg
+
 
 @attrs.frozen(cache_hash=True)
 class TakeDamage:
     """Reaction, or answer to a counter: do not react; take the damage."""
+
+    _repr_svg_ = repr_svg
 
 
 @attrs.frozen(cache_hash=True)
@@ -259,10 +284,14 @@ class PrepareNewGuard:
     card: str = attrs.field(converter=_card)
     """The hand card to prepare (the returned guard is in the hand again)."""
 
+    _repr_svg_ = repr_svg
+
 
 @attrs.frozen(cache_hash=True)
 class DeclineNewGuard:
     """After a critical block: keep the returned guard in the hand, prepare nothing."""
+
+    _repr_svg_ = repr_svg
 
 
 @attrs.frozen(cache_hash=True)
@@ -272,6 +301,8 @@ class DefendCounter:
     cards: tuple[str, ...] = attrs.field(converter=card_multiset)
     """The defence cards (at least one)."""
 
+    _repr_svg_ = repr_svg
+
 
 @attrs.frozen(cache_hash=True)
 class Settle:
@@ -279,6 +310,8 @@ class Settle:
 
     cards: tuple[str, ...] = attrs.field(default=(), converter=card_multiset)
     """Hand cards to discard face down."""
+
+    _repr_svg_ = repr_svg
 
 
 Action = (

@@ -13,6 +13,7 @@ import re
 
 import attrs
 
+from guarda._display import repr_svg
 from guarda.errors import ConfigurationError
 
 __all__ = [
@@ -73,6 +74,8 @@ class CardType:
     def fits(self, size: int) -> bool:
         """Whether every cell of the pattern lies on a ``size`` x ``size`` card."""
         return all(column <= size and row <= size for column, row in self.cells)
+
+    _repr_svg_ = repr_svg
 
 
 @attrs.frozen

@@ -17,6 +17,7 @@ from typing import overload
 import attrs
 
 from guarda._config import Config
+from guarda._display import repr_svg
 from guarda._events import Event
 from guarda._geometry import Cell, Orientation
 from guarda.errors import PositionError
@@ -573,3 +574,5 @@ class GameState:
     def events(self) -> tuple[Event, ...]:
         """Every event so far, oldest first (the full, unredacted log)."""
         return self.log.to_tuple()
+
+    _repr_svg_ = repr_svg

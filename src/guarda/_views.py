@@ -36,6 +36,7 @@ import attrs
 
 from guarda._actions import Action
 from guarda._config import Config
+from guarda._display import repr_svg
 from guarda._engine import legal_actions
 from guarda._events import EVENT_TYPES, Event, is_private, visible_event
 from guarda._geometry import Cell
@@ -169,6 +170,8 @@ class PlayerView:
     def must_act(self) -> bool:
         """Whether the viewer must decide now."""
         return self.player is not None and self.player == self.actor
+
+    _repr_svg_ = repr_svg
 
 
 _PUBLIC_CACHE_SIZE: Final = 1024

@@ -27,6 +27,13 @@ python-chess separates malformed moves from illegal ones:
 - [`ProtocolError`][guarda.ProtocolError]: a message to a game server (``guarda.server``)
   that the server refuses: malformed, too large, for another seat, or made for an
   earlier position.
+- [`CheckError`][guarda.errors.CheckError] (also an ``AssertionError``): a check of
+  [guarda.testing][] found a difference:
+  [`RoundTripError`][guarda.errors.RoundTripError],
+  [`ViewMismatchError`][guarda.errors.ViewMismatchError],
+  [`HiddenInformationError`][guarda.errors.HiddenInformationError],
+  [`CardConservationError`][guarda.errors.CardConservationError],
+  [`DeterminismError`][guarda.errors.DeterminismError].
 
 Every error carries structured fields besides its message: ``rule`` (the ruling, such
 as ``"R13"``, when one applies) and ``path`` (the offending field or argument).
@@ -36,17 +43,23 @@ from __future__ import annotations
 
 __all__ = [
     "ArgumentError",
+    "CardConservationError",
+    "CheckError",
     "ConfigurationError",
+    "DeterminismError",
     "DocumentError",
     "GuardaError",
+    "HiddenInformationError",
     "IllegalActionError",
     "NotationError",
     "ParseError",
     "PositionError",
     "ProtocolError",
     "ReplayError",
+    "RoundTripError",
     "SecretsError",
     "UnsupportedVersionError",
+    "ViewMismatchError",
 ]
 
 
@@ -193,3 +206,37 @@ class ProtocolError(GuardaError, ValueError):
         >>> str(error)
         'ply: made for ply 3, but 4 actions were played'
     """
+
+
+class CheckError(GuardaError, AssertionError):
+    """A check of [guarda.testing][] failed: the message says what differs, ``path`` where.
+
+    It is an ``AssertionError`` too, so test frameworks report it as a failed assertion.
+
+    Examples:
+        >>> try:
+        ...     raise RoundTripError("expected 'V1', got 'V2'", path="data.cards[0]")
+        ... except AssertionError as error:
+        ...     str(error)
+        "data.cards[0]: expected 'V1', got 'V2'"
+    """
+
+
+class RoundTripError(CheckError):
+    """A value that does not come back equal from its document or its notation."""
+
+
+class ViewMismatchError(CheckError):
+    """A view that is not the view guarda derives from the state (R28)."""
+
+
+class HiddenInformationError(CheckError):
+    """Something shown to a player depends on what that player may not see (R28, R29)."""
+
+
+class CardConservationError(CheckError):
+    """A player's cards are not exactly their deck, each card in one place (R3)."""
+
+
+class DeterminismError(CheckError):
+    """The same configuration, seed and actions gave different results (R30)."""
