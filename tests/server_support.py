@@ -150,7 +150,13 @@ class Player:
     """A protocol client over a real WebSocket: it records every message it receives."""
 
     def __init__(
-        self, running: Running, game: str, token: str | None = None, since: int | None = None
+        self,
+        running: Running,
+        game: str,
+        token: str | None = None,
+        since: int | None = None,
+        *,
+        svg: bool = False,
     ) -> None:
         self._stack = contextlib.ExitStack()
         self.socket: ClientConnection = self._stack.enter_context(
@@ -163,6 +169,8 @@ class Player:
             hello["token"] = token
         if since is not None:
             hello["since"] = since
+        if svg:
+            hello["svg"] = True
         self.send(hello)
         self.welcome = self.receive()
 

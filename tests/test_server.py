@@ -95,6 +95,24 @@ def test_info_and_pages_are_served(running: Running) -> None:
         assert status == 200 and len(text) > 100, path
     status, schema = running.request("GET", "/api/schemas/act.json")
     assert status == 200 and schema == load_schema("act")
+    created, _ = _versus_bot(running)
+    status, listed = running.request("GET", "/api/games")
+    assert status == 200 and [game["game"] for game in listed["games"]] == [created["game"]]
+    CHECK["game-summary"](listed["games"][0])
+
+
+def test_pictures_of_the_field_are_sent_to_clients_that_ask(running: Running) -> None:
+    created, token = _versus_bot(running)
+    plain = Player(running, created["game"], token)
+    assert "svg" not in plain.welcome
+    pictured = Player(running, created["game"], token, svg=True)
+    CHECK["welcome"](pictured.welcome)
+    assert pictured.welcome["svg"].startswith("<svg")
+    assert "Seen by South (player 0)" in pictured.welcome["svg"]
+    watcher = Player(running, created["game"], svg=True)
+    assert "Seen by a spectator" in watcher.welcome["svg"]
+    for connection in (plain, pictured, watcher):
+        connection.close()
 
 
 def test_a_person_plays_a_whole_game_against_a_bot(running: Running) -> None:

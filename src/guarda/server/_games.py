@@ -21,6 +21,7 @@ import attrs
 import orjson
 
 import guarda
+from guarda import render
 from guarda.bots import Agent, Fault
 
 __all__ = [
@@ -139,8 +140,9 @@ class LiveGame:
         self.state = state
         self.actions = list(actions)
         self.lock = asyncio.Lock()
-        self.clients: dict[Client, int | None] = {}
-        """Each connected client and its seat (None for a spectator)."""
+        self.clients: dict[Client, tuple[int | None, bool]] = {}
+        """Each connected client: its seat (None for a spectator) and whether it asked
+        for pictures (``svg``)."""
         self.acked = [0] * config.players
         """The events each seat last acknowledged (kept in memory only)."""
         self.faults: list[Fault] = []
@@ -162,7 +164,7 @@ class LiveGame:
     @property
     def spectators(self) -> int:
         """Spectators connected now."""
-        return sum(1 for seat in self.clients.values() if seat is None)
+        return sum(1 for seat, _ in self.clients.values() if seat is None)
 
     def seat_of(self, token: str) -> int | None:
         """The person's seat that a token opens, or None; every seat is compared in
@@ -218,11 +220,14 @@ class LiveGame:
             self._event_texts[id(event)] = cached
         return cached
 
-    def position(self, seat: int | None, first: int, *, welcome: bool = False) -> dict[str, Any]:
+    def position(
+        self, seat: int | None, first: int, *, welcome: bool = False, svg: bool = False
+    ) -> dict[str, Any]:
         """An ``update`` (or ``welcome``) message for a seat (None: a spectator).
 
         ``first`` is the number of the first event to send: the events the client holds
-        already are left out.
+        already are left out. With ``svg``, the message holds a picture of the field as
+        the seat sees it ([`guarda.render.field_svg`][guarda.render.field_svg]).
         """
         view = guarda.view(self.state, seat)
         events = [self._event(event) for event in view.events[first:]]
@@ -238,6 +243,8 @@ class LiveGame:
             "log": [text for _, _, text in events],
             "legal": [notation(action) for action in view.legal_actions],
         }
+        if svg:
+            message["svg"] = render.field_svg(view)
         if view.is_over:
             # The seed and every action are public once the game has ended.
             message["record"] = orjson.Fragment(guarda.dumps(self.record(), secrets=True))

@@ -379,7 +379,7 @@ class GameServer:
             first = 0 if seat is None else game.acked[seat]
         if first > log_size:
             raise ProtocolError(f"the game has {log_size} events, not {first}", path="since")
-        message = game.position(seat, first, welcome=True)
+        message = game.position(seat, first, welcome=True, svg=hello.svg)
         message.update(
             protocol=PROTOCOL_VERSION,
             seat=seat,
@@ -388,7 +388,7 @@ class GameServer:
         )
         # No await from here on: the client joins exactly at the position it was sent.
         session.game, session.seat = game, seat
-        game.clients[session.client] = seat
+        game.clients[session.client] = (seat, hello.svg)
         session.client.send(encode(message))
 
     def _ack(self, session: Session, game: LiveGame, ack: Ack) -> None:
@@ -494,14 +494,15 @@ class GameServer:
 
     def _publish(self, game: LiveGame, first: int, fault: Fault | None) -> None:
         """Send every client of the game its own update, built once per seat."""
-        texts: dict[int | None, str] = {}
-        for client, seat in list(game.clients.items()):
-            text = texts.get(seat)
+        texts: dict[tuple[int | None, bool], str] = {}
+        for client, wanted in list(game.clients.items()):
+            text = texts.get(wanted)
             if text is None:
-                message = game.position(seat, first)
+                seat, svg = wanted
+                message = game.position(seat, first, svg=svg)
                 if fault is not None:
                     message["fault"] = {"seat": fault.seat, "ply": fault.ply, "kind": fault.kind}
-                text = texts[seat] = encode(message)
+                text = texts[wanted] = encode(message)
             client.send(text)
 
     # -- bots ----------------------------------------------------------------------------

@@ -55,6 +55,7 @@ class Hello:
     game: str
     token: str | None
     since: int | None
+    svg: bool
 
 
 @attrs.frozen
@@ -85,7 +86,7 @@ ClientMessage = Hello | Act | Ack | Ping
 
 _FIELDS: Final[Mapping[str, tuple[frozenset[str], frozenset[str]]]] = {
     # type: (required fields, optional fields), besides "type"
-    "hello": (frozenset({"protocol", "game"}), frozenset({"token", "since"})),
+    "hello": (frozenset({"protocol", "game"}), frozenset({"token", "since", "svg"})),
     "act": (frozenset({"ply", "action"}), frozenset({"ref"})),
     "ack": (frozenset({"events"}), frozenset()),
     "ping": (frozenset(), frozenset({"ref"})),
@@ -167,12 +168,16 @@ def read_message(text: str | bytes, limit: int) -> ClientMessage:
             raise ProtocolError(
                 f"this server speaks protocol version {PROTOCOL_VERSION}", path="protocol"
             )
+        svg = message.get("svg", False)
+        if type(svg) is not bool:
+            raise ProtocolError("expected true or false", path="svg")
         game = _identifier(message, "game")
         assert game is not None
         return Hello(
             game=game,
             token=_identifier(message, "token", optional=True),
             since=_count(message, "since", optional=True),
+            svg=svg,
         )
     if kind == "act":
         ply = _count(message, "ply")

@@ -287,9 +287,7 @@ class Store:
                 "INSERT INTO actions (game, ply, action) VALUES (?, ?, ?)", (game, ply, action)
             )
             if finished is not None:
-                connection.execute(
-                    "UPDATE games SET finished = ? WHERE id = ?", (finished, game)
-                )
+                connection.execute("UPDATE games SET finished = ? WHERE id = ?", (finished, game))
 
         await self.write(run)
 
@@ -330,13 +328,13 @@ class Store:
 
         return self.read(run)
 
-    def recent_games(self, limit: int) -> list[tuple[str, str, int, str | None]]:
-        """The latest games: identifier, created, plies and finished, newest first."""
+    def recent_games(self, limit: int) -> list[str]:
+        """The identifiers of the latest games, newest first."""
 
-        def run(connection: sqlite3.Connection) -> list[tuple[str, str, int, str | None]]:
-            return connection.execute(
-                "SELECT id, created, plies, finished FROM games ORDER BY created DESC, id LIMIT ?",
-                (limit,),
+        def run(connection: sqlite3.Connection) -> list[str]:
+            rows = connection.execute(
+                "SELECT id FROM games ORDER BY created DESC, id LIMIT ?", (limit,)
             ).fetchall()
+            return [identifier for (identifier,) in rows]
 
         return self.read(run)

@@ -6,7 +6,6 @@
 const params = new URLSearchParams(window.location.hash.slice(1));
 const game = params.get("game");
 const token = params.get("token");
-const COLORS = ["#c0392b", "#2471a3", "#229954", "#b9770e", "#7d3c98", "#17a589", "#a04000", "#566573"];
 
 const table = {
   socket: null,
@@ -32,17 +31,13 @@ function element(tag, text, className) {
   return node;
 }
 
-function cellName(x, y) {
-  return String.fromCharCode(97 + x) + String(y + 1);
-}
-
 function connect() {
   const scheme = window.location.protocol === "https:" ? "wss://" : "ws://";
   const socket = new WebSocket(scheme + window.location.host + "/ws");
   table.socket = socket;
   socket.addEventListener("open", () => {
     table.retry = 0;
-    const hello = { type: "hello", protocol: 1, game: game, since: table.events };
+    const hello = { type: "hello", protocol: 1, game: game, since: table.events, svg: true };
     if (token) hello.token = token;
     socket.send(JSON.stringify(hello));
   });
@@ -103,7 +98,7 @@ function position(message) {
   document.body.dataset.ply = String(message.ply);
   document.body.dataset.status = message.status;
   showStatus(view, message);
-  showField(view);
+  showField(message);
   showAttack(view);
   showPlayers(view);
   showMine(view);
@@ -126,39 +121,15 @@ function showStatus(view, message) {
   $("status").textContent = text;
 }
 
-function showField(view) {
-  const size = table.config.size;
-  const hill = new Set(table.config.win.hill || []);
-  const loot = new Map(view.loot.map(([cell, count]) => [cell, count]));
-  const pieces = new Map();
-  view.players.forEach((player, seat) => {
-    if (player.position) pieces.set(player.position, seat);
-  });
-  const grid = element("div", undefined, "grid");
-  grid.style.gridTemplateColumns = "1.5em repeat(" + size + ", minmax(2.4em, 3.2em))";
-  for (let y = size - 1; y >= 0; y--) {
-    grid.appendChild(element("div", String(y + 1), "coord"));
-    for (let x = 0; x < size; x++) {
-      const name = cellName(x, y);
-      const cell = element("div", undefined, "cell");
-      cell.dataset.cell = name;
-      cell.title = name;
-      if (hill.has(name)) cell.classList.add("hill");
-      if (loot.has(name)) cell.appendChild(element("span", "$" + loot.get(name), "loot"));
-      if (pieces.has(name)) {
-        const seat = pieces.get(name);
-        const piece = element("span", String(seat), "piece");
-        piece.style.background = COLORS[seat % COLORS.length];
-        piece.title = table.seats[seat].name;
-        if (seat === table.seat) piece.classList.add("mine");
-        cell.appendChild(piece);
-      }
-      grid.appendChild(cell);
-    }
+function showField(message) {
+  // The picture is drawn by the server (guarda.render) from this client's own view.
+  const field = $("field");
+  field.innerHTML = message.svg;
+  const picture = field.querySelector("svg");
+  if (picture) {
+    picture.removeAttribute("width");
+    picture.removeAttribute("height");
   }
-  grid.appendChild(element("div", "", "coord"));
-  for (let x = 0; x < size; x++) grid.appendChild(element("div", String.fromCharCode(97 + x), "coord"));
-  $("field").replaceChildren(grid);
 }
 
 function showAttack(view) {
@@ -183,10 +154,7 @@ function showPlayers(view) {
     if (seat === view.actor) row.classList.add("actor");
     if (player.is_out) row.classList.add("out");
     const label = element("td");
-    const dot = element("span", String(seat), "piece small");
-    dot.style.background = COLORS[seat % COLORS.length];
-    label.appendChild(dot);
-    label.appendChild(document.createTextNode(" " + name(seat) + (seat === table.seat ? " (you)" : "")));
+    label.textContent = seat + " · " + name(seat) + (seat === table.seat ? " (you)" : "");
     row.appendChild(label);
     const guard = player.guard === null ? "none" : player.guard;
     const cells = player.is_out
@@ -205,7 +173,9 @@ function showMine(view) {
   const guard = $("guard");
   guard.replaceChildren();
   if (view.guard) {
-    guard.appendChild(element("span", view.guard.card + " · " + view.guard.status + " · " + view.guard.orientation, "card"));
+    const parts = [view.guard.card, view.guard.status];
+    if (view.guard.orientation) parts.push(view.guard.orientation);
+    guard.appendChild(element("span", parts.join(" · "), "card"));
   } else if (table.seat !== null) {
     guard.appendChild(element("span", "no guard", "none"));
   }
@@ -271,7 +241,6 @@ function showResult(view, message) {
   link.href = "/api/games/" + game + "/record";
   link.download = "guarda-" + game + ".json";
   box.appendChild(link);
-  if (message.record) document.body.dataset.seed = String(message.record.data.seed);
 }
 
 if (!game) {
