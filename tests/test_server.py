@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -353,3 +354,18 @@ def test_the_server_rebuilds_games_by_replay(tmp_path: Path) -> None:
 
     plies, loaded = asyncio.run(scenario())
     assert plies == loaded > 0
+
+
+def test_the_guide_examples_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The ``py`` blocks of the guide (they need the extra, so the default docs test
+    skips them)."""
+    page = Path(__file__).resolve().parent.parent / "docs" / "server.md"
+    blocks = re.findall(r"^```py\n(.*?)^```", page.read_text(encoding="utf-8"), re.M | re.S)
+    assert blocks
+    monkeypatch.chdir(tmp_path)
+    for number, code in enumerate(blocks, start=1):
+        namespace: dict[str, object] = {"__name__": "__guide__"}
+        exec(compile(code, f"<server.md example {number}>", "exec"), namespace)
+    server = namespace["server"]
+    assert isinstance(server, GameServer) and "first" in server.bots
+    server.store.close()

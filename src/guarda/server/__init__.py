@@ -2,7 +2,7 @@
 
 A [`GameServer`][guarda.server.GameServer] hosts games made from a preset or a
 configuration, with seats for people (each opened by a secret token) and for bots (the
-agents of [`guarda.bots`][guarda.bots], run off the event loop), and any number of
+agents of ``guarda.bots``, run off the event loop), and any number of
 spectators. Every client is sent only its own view and the events it may see, as they
 happen; actions come in as JSON (notation or action documents) and an illegal one is
 refused with the guarda error, changing nothing. Games are stored in SQLite, each action
@@ -15,7 +15,7 @@ resumes every game exactly.
 command line. Install the extra first: ``pip install guarda[server]``.
 
 This package uses only guarda's public API. See the guide
-[Host a game server](../../server.md) for the protocol and its JSON Schemas.
+[Host a game server](../server.md) for the protocol and its JSON Schemas.
 
 Examples:
     >>> from guarda.server import Settings, create_app

@@ -36,7 +36,7 @@ __all__ = [
 ]
 
 TOKEN_BYTES: Final = 32
-"""Random bytes in a seat token (256 bits, from [`secrets`][secrets])."""
+"""Random bytes in a seat token (256 bits, from ``secrets``)."""
 
 
 def new_token() -> str:

@@ -67,7 +67,7 @@ CLOSE_POLICY: Final = 1008
 
 
 def new_seed() -> int:
-    """A new game seed: 64 random bits from [`secrets`][secrets] (P20). It stays on the
+    """A new game seed: 64 random bits from ``secrets`` (P20). It stays on the
     server until the game ends."""
     return secrets.randbits(64)
 

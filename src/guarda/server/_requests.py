@@ -34,7 +34,7 @@ PRESETS: Final[Mapping[str, Callable[..., guarda.Config]]] = {
 BOTS: Final[Mapping[str, Callable[[], Agent]]] = {
     "random": RandomBot,
 }
-"""The bots a seat may name, each a factory of a [`guarda.bots`](../bots.md) agent."""
+"""The bots a seat may name, each a factory of a ``guarda.bots`` agent."""
 
 _OPTION_TYPES: Final[Mapping[str, tuple[type, ...]]] = {
     "players": (int,),
