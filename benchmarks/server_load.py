@@ -136,7 +136,12 @@ class Figures:
 
 
 async def _play_seat(
-    seat: Seat, url: str, think: float, figures: Figures, stop: asyncio.Event
+    seat: Seat,
+    url: str,
+    think: float,
+    figures: Figures,
+    stop: asyncio.Event,
+    compression: str | None,
 ) -> None:
     """Play one seat until its game is over, reconnecting whenever the server goes away."""
     first = True
@@ -146,7 +151,9 @@ async def _play_seat(
             await asyncio.sleep(0.05 + seat.rng.random() * 0.2)
         first = False
         try:
-            async with connect(url, max_size=2**24, open_timeout=10) as socket_:
+            async with connect(
+                url, max_size=2**24, open_timeout=10, compression=compression
+            ) as socket_:
                 hello = {
                     "type": "hello",
                     "protocol": 1,
@@ -172,7 +179,9 @@ async def _handle(
     if kind in ("welcome", "update"):
         first = message["first"]
         if first != len(seat.events):
-            raise AssertionError(f"{seat.game}/{seat.seat}: events from {first}, not {len(seat.events)}")
+            raise AssertionError(
+                f"{seat.game}/{seat.seat}: events from {first}, not {len(seat.events)}"
+            )
         seat.events.extend(message["events"])
         seat.ply = message["ply"]
         seat.view = message["view"]
@@ -241,12 +250,17 @@ def _check_game(seats: Sequence[Seat], port: int) -> list[str]:
 
 
 async def _run_clients(
-    games: Sequence[Sequence[Seat]], port: int, think: float, deadline: float, figures: Figures
+    games: Sequence[Sequence[Seat]],
+    port: int,
+    think: float,
+    deadline: float,
+    figures: Figures,
+    compression: str | None,
 ) -> None:
     stop = asyncio.Event()
     url = f"ws://127.0.0.1:{port}/ws"
     tasks = [
-        asyncio.create_task(_play_seat(seat, url, think, figures, stop))
+        asyncio.create_task(_play_seat(seat, url, think, figures, stop, compression))
         for seats in games
         for seat in seats
     ]
@@ -276,6 +290,7 @@ def run(
     kill_after: float | None,
     deadline: float,
     seed: int,
+    deflate: bool = False,
 ) -> dict[str, Any]:
     """Run the load test; return the figures (see the module docstring)."""
     rng = random.Random(seed)
@@ -308,11 +323,14 @@ def run(
                 )
             figures = Figures()
             start = time.perf_counter()
+            client_start = time.process_time()
 
             async def main() -> None:
                 nonlocal server, kills, server_cpu
                 clients = asyncio.create_task(
-                    _run_clients(table, port, think, deadline, figures)
+                    _run_clients(
+                        table, port, think, deadline, figures, "deflate" if deflate else None
+                    )
                 )
                 if kill_after is not None:
                     done, _ = await asyncio.wait({clients}, timeout=kill_after)
@@ -326,6 +344,7 @@ def run(
 
             asyncio.run(main())
             duration = time.perf_counter() - start
+            client_cpu = time.process_time() - client_start
             server_cpu += _cpu_seconds(server) or 0.0
             problems: list[str] = []
             finished = 0
@@ -349,6 +368,7 @@ def run(
         "preset": preset,
         "turn_limit": turn_limit,
         "think": think,
+        "deflate": deflate,
         "finished": finished,
         "actions": len(trips),
         "duration": round(duration, 2),
@@ -361,6 +381,7 @@ def run(
             "mean": round(statistics.fmean(trips) * 1000, 2) if trips else None,
         },
         "server_cpu_ms_per_action": round(server_cpu / len(trips) * 1000, 3) if trips else None,
+        "client_cpu_ms_per_action": round(client_cpu / len(trips) * 1000, 3) if trips else None,
         "load_average": os.getloadavg()[0] if hasattr(os, "getloadavg") else None,
         "kills": kills,
         "reconnections": figures.reconnections,
@@ -385,7 +406,8 @@ def report(figures: dict[str, Any]) -> str:
             f"round trip act -> accepted: p50 {trip['p50']} ms, p90 {trip['p90']} ms, "
             f"p99 {trip['p99']} ms, max {trip['max']} ms (target p99 < 50 ms)",
             f"server CPU per action: {figures['server_cpu_ms_per_action']} ms "
-            f"(including creating the games and replaying them at restart); "
+            f"(including creating the games and replaying them at restart), clients' CPU "
+            f"per action: {figures['client_cpu_ms_per_action']} ms; "
             f"machine load average {figures['load_average']}",
             f"server killed (SIGKILL) and restarted: {figures['kills']} time(s), "
             f"client reconnections: {figures['reconnections']}",
@@ -404,6 +426,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--kill-after", type=float, default=None, metavar="SECONDS")
     parser.add_argument("--deadline", type=float, default=300.0, metavar="SECONDS")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--deflate",
+        action="store_true",
+        help="ask for per-message compression (on loopback it only costs CPU)",
+    )
     parser.add_argument("--json", type=Path, default=None, metavar="FILE")
     args = parser.parse_args(argv)
     figures = run(
@@ -415,6 +442,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         kill_after=args.kill_after,
         deadline=args.deadline,
         seed=args.seed,
+        deflate=args.deflate,
     )
     print(report(figures))
     for problem in figures["problems"]:

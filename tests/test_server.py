@@ -369,3 +369,45 @@ def test_the_guide_examples_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch)
     server = namespace["server"]
     assert isinstance(server, GameServer) and "first" in server.bots
     server.store.close()
+
+
+class SleepyBot:
+    """Takes half a second for every decision (within the time budget)."""
+
+    name = "sleepy"
+
+    def act(self, view: guarda.PlayerView, rng: random.Random) -> guarda.Action:
+        time.sleep(0.5)
+        return rng.choice(view.legal_actions)
+
+
+def test_a_slow_bot_never_blocks_the_other_games(tmp_path: Path) -> None:
+    bots = {"random": RandomBot, "sleepy": SleepyBot}
+    settings = Settings(database=str(tmp_path / "games.db"), bot_time_budget=5.0)
+    with serving(settings, bots=bots) as running:
+        for _ in range(3):
+            running.create({"preset": "grda", "seats": [{"kind": "bot", "bot": "sleepy"}] * 2})
+        created = running.create({"preset": "grda", "seats": [{"kind": "person"}] * 2})
+        players = [Player(running, created["game"], s["token"]) for s in created["seats"]]
+        rng = random.Random(8)
+        waits = []
+        assert running.server is not None
+        sleepy = [g for g in running.server.games.values() if g.seats[0].bot == "sleepy"]
+        deadline = time.monotonic() + 20
+        # Play on while the bots think their half seconds, until each has decided twice.
+        while (
+            not all(game.ply >= 2 for game in sleepy) and players[0].position()["status"] != "over"
+        ):
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+            mover = players[players[0].position()["actor"]]
+            start = time.perf_counter()
+            answer = mover.act(rng.choice(mover.position()["legal"]))
+            waits.append(time.perf_counter() - start)
+            assert answer["type"] == "accepted"
+            for player in players:
+                player.until(lambda m: m["type"] == "update")
+        assert len(waits) >= 8
+        assert max(waits) < 0.4, waits  # never waited for a bot's half second
+        for player in players:
+            player.close()
