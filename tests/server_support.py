@@ -198,7 +198,8 @@ class Player:
         """The latest welcome or update received."""
         for message in reversed(self.received):
             if message["type"] in ("welcome", "update"):
-                return message
+                found: dict[str, Any] = message
+                return found
         raise AssertionError("no position received")
 
     def act(self, action: object, ply: int | None = None, ref: object = None) -> dict[str, Any]:

@@ -21,10 +21,9 @@ pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
 playwright_api = pytest.importorskip("playwright.sync_api")
 
-from server_support import Running, serving  # noqa: E402
-
 import guarda  # noqa: E402
 from guarda.server import Settings  # noqa: E402
+from server_support import Running, serving  # noqa: E402
 
 CHROMIUM = os.environ.get("GUARDA_CHROMIUM", "/usr/bin/chromium")
 

@@ -11,7 +11,7 @@ import pytest
 pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
 
-import guarda.server  # noqa: E402 - after the extra's import checks
+import guarda.server
 
 MODULES = sorted(
     name
