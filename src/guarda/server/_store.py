@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextlib
 import queue
 import sqlite3
 import threading
@@ -58,6 +59,9 @@ CREATE TABLE IF NOT EXISTS actions (
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS games_running ON games (finished);
 """
+
+_CHECKPOINT_EVERY: Final = 1.0
+"""Seconds between two checkpoints of the write-ahead log (``"NORMAL"`` mode)."""
 
 _BATCH: Final = 512
 """Jobs taken together into one transaction at most."""
@@ -112,6 +116,15 @@ class Store:
                 raise ArgumentError(
                     f"cannot use {path!r} as a games database: {error}", path="database"
                 ) from error
+            if path != ":memory:":
+                # Checkpoints (copying the log into the database, with a disk flush) run
+                # on a thread of their own, never in a commit on the event loop.
+                self._inline.execute("PRAGMA wal_autocheckpoint = 0")
+                self._stop = threading.Event()
+                self._checkpointer = threading.Thread(
+                    target=self._checkpoint, name="guarda-checkpoint", daemon=True
+                )
+                self._checkpointer.start()
             return
         self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
         opened: concurrent.futures.Future[None] = concurrent.futures.Future()
@@ -248,6 +261,19 @@ class Store:
         connection.execute("COMMIT")
         return result
 
+    def _checkpoint(self) -> None:
+        """Copy the write-ahead log into the database every so often (PASSIVE: never in
+        the way of a writer), and truncate it at the end."""
+        connection = sqlite3.connect(self._path, isolation_level=None, check_same_thread=False)
+        try:
+            while not self._stop.wait(_CHECKPOINT_EVERY):
+                with contextlib.suppress(sqlite3.Error):
+                    connection.execute("PRAGMA wal_checkpoint(PASSIVE)")
+            with contextlib.suppress(sqlite3.Error):
+                connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        finally:
+            connection.close()
+
     def close(self) -> None:
         """Finish the queued work and close the database (idempotent)."""
         if self._closed:
@@ -255,6 +281,9 @@ class Store:
         self._closed = True
         if self._inline is not None:
             self._inline.close()
+            if self._path != ":memory:":
+                self._stop.set()
+                self._checkpointer.join()
             return
         self._jobs.put(None)
         self._thread.join()
