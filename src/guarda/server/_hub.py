@@ -310,13 +310,10 @@ class GameServer:
         }
 
     def summaries(self, limit: int = 100) -> list[dict[str, Any]]:
-        """Public summaries of the latest games, newest first."""
-        result = []
-        for identifier in self.store.recent_games(limit):
-            game = self.game(identifier)
-            if game is not None:
-                result.append(game.summary())
-        return result
+        """Public summaries of the latest games in memory (every game in progress and the
+        latest finished ones), newest first; listing never reads a game from the database."""
+        latest = sorted(self.games.values(), key=lambda game: (game.created, game.id))
+        return [game.summary() for game in reversed(latest[-limit:])]
 
     # -- the protocol --------------------------------------------------------------------
 

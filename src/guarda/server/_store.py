@@ -356,14 +356,3 @@ class Store:
             return None if row is None else self._game(connection, row)
 
         return self.read(run)
-
-    def recent_games(self, limit: int) -> list[str]:
-        """The identifiers of the latest games, newest first."""
-
-        def run(connection: sqlite3.Connection) -> list[str]:
-            rows = connection.execute(
-                "SELECT id FROM games ORDER BY created DESC, id LIMIT ?", (limit,)
-            ).fetchall()
-            return [identifier for (identifier,) in rows]
-
-        return self.read(run)
