@@ -129,6 +129,8 @@ from guarda._state import (
 )
 from guarda._views import PlayerView, PublicPlayer, view, visible_events
 from guarda.errors import (
+    AgentError,
+    AgentTimeoutError,
     ArgumentError,
     ConfigurationError,
     DocumentError,
@@ -137,6 +139,7 @@ from guarda.errors import (
     NotationError,
     ParseError,
     PositionError,
+    ProtocolError,
     ReplayError,
     SecretsError,
     UnsupportedVersionError,
@@ -150,6 +153,8 @@ except PackageNotFoundError:  # pragma: no cover - running from a source tree
 __all__ = [
     "Action",
     "ActivateGuard",
+    "AgentError",
+    "AgentTimeoutError",
     "ArgumentError",
     "Attack",
     "AttackDeclared",
@@ -222,6 +227,7 @@ __all__ = [
     "PrepareGuard",
     "PrepareNewGuard",
     "PresetOptions",
+    "ProtocolError",
     "PublicPlayer",
     "Push",
     "Recorder",

@@ -18,6 +18,9 @@ python-chess separates malformed moves from illegal ones:
   state, a player number that does not exist, ...).
 - :class:`SecretsError`: exporting a secret value without saying so.
 - :class:`ReplayError`: a game record that does not replay.
+- :class:`AgentError`: an agent that could not decide: a bot in another process crashed,
+  broke the protocol (:class:`ProtocolError`) or did not answer in time
+  (:class:`AgentTimeoutError`). A match runner reports it as a fault of that seat.
 
 Every error carries structured fields besides its message: ``rule`` (the ruling, such
 as ``"R13"``, when one applies) and ``path`` (the offending field or argument).
@@ -26,6 +29,8 @@ as ``"R13"``, when one applies) and ``path`` (the offending field or argument).
 from __future__ import annotations
 
 __all__ = [
+    "AgentError",
+    "AgentTimeoutError",
     "ArgumentError",
     "ConfigurationError",
     "DocumentError",
@@ -34,6 +39,7 @@ __all__ = [
     "NotationError",
     "ParseError",
     "PositionError",
+    "ProtocolError",
     "ReplayError",
     "SecretsError",
     "UnsupportedVersionError",
@@ -167,3 +173,31 @@ class ReplayError(GuardaError, ValueError):
     ) -> None:
         self.ply = ply
         super().__init__(f"ply {ply}: {message}", rule=rule, path=path)
+
+
+class AgentError(GuardaError, RuntimeError):
+    """An agent could not decide: its process could not start, crashed or failed before.
+
+    Raised by ``guarda.arena.SubprocessAgent`` (a bot in another process, in any
+    language); a match runner turns it into a fault of the agent's seat, and the game
+    goes on. ``path`` names the protocol message or field at fault, when there is one.
+
+    Examples:
+        >>> try:
+        ...     raise AgentError("the bot exited with code 1", path="bot")
+        ... except GuardaError as error:
+        ...     str(error)
+        'bot: the bot exited with code 1'
+    """
+
+
+class ProtocolError(AgentError):
+    """A bot in another process broke the protocol: garbage, a wrong version, a huge line.
+
+    ``path`` names the offending field of the bot's message, such as ``"action"`` or
+    ``"version"``.
+    """
+
+
+class AgentTimeoutError(AgentError, TimeoutError):
+    """A bot in another process did not answer within its time limit."""
