@@ -67,7 +67,9 @@ class RecordsWriter:
         try:
             self.file: IO[str] = open(path, "w", encoding="utf-8")  # noqa: SIM115 - closed in close()
         except OSError as error:
-            raise ArgumentError(f"cannot write the records file: {error}", path="records") from error
+            raise ArgumentError(
+                f"cannot write the records file: {error}", path="records"
+            ) from error
         header = {
             "format": FILE_FORMAT,
             "version": FILE_VERSION,
@@ -129,9 +131,7 @@ def game_line(game: GameResult) -> str:
         "error": game.error,
     }
     record = (
-        "null"
-        if game.record is None
-        else guarda.dumps(game.record, secrets=True, notation=True)
+        "null" if game.record is None else guarda.dumps(game.record, secrets=True, notation=True)
     )
     return _text(fields)[:-1] + ',"record":' + record + "}"
 
@@ -229,8 +229,10 @@ def _game(number: int, line: dict[str, Any]) -> GameResult:
             DecisionTimes(entry["count"], entry["total"], entry["maximum"])
             for entry in _field(number, line, "decision_times", list)
         )
-    except (TypeError, KeyError) as error:
-        raise DocumentError(f"line {number}: malformed faults or decision times: {error!r}") from error
+    except (TypeError, KeyError) as problem:
+        raise DocumentError(
+            f"line {number}: malformed faults or decision times: {problem!r}"
+        ) from problem
     raw_record = line.get("record")
     record = None if raw_record is None else _record(number, raw_record)
     error = line.get("error")

@@ -8,6 +8,7 @@ Examples:
 
 from __future__ import annotations
 
+import contextlib
 import pickle
 from collections.abc import Callable
 from concurrent.futures import Executor, Future
@@ -53,10 +54,8 @@ def _close(agents: list[Any]) -> None:
     for agent in agents:
         close = getattr(agent, "close", None)
         if callable(close):
-            try:
+            with contextlib.suppress(Exception):  # a failing close loses nothing of the game
                 close()
-            except Exception:  # a failing close loses nothing of the game
-                pass
 
 
 def failed_game(task: GameTask, error: str) -> GameResult:

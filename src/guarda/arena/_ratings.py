@@ -52,8 +52,9 @@ def comparisons(seats: Sequence[str], scores: Sequence[float]) -> list[Compariso
     """The pairwise comparisons of one game (see the module docstring).
 
     Examples:
-        >>> comparisons(("a", "b", "c"), (1.0, 0.0, 0.0))
-        [Comparison(first='a', second='b', score=1.0), Comparison(first='a', second='c', score=1.0)]
+        >>> comparisons(("a", "b", "c"), (1.0, 0.0, 0.0))  # doctest: +NORMALIZE_WHITESPACE
+        [Comparison(first='a', second='b', score=1.0),
+         Comparison(first='a', second='c', score=1.0)]
         >>> comparisons(("a", "a"), (1.0, 0.0))
         []
     """
@@ -108,6 +109,4 @@ def bradley_terry(entrants: Sequence[str], results: Iterable[Comparison]) -> Map
         strength = updated
         if change < _TOLERANCE:
             break
-    return {
-        name: BASE_RATING + _SCALE * math.log10(strength[index[name]]) for name in entrants
-    }
+    return {name: BASE_RATING + _SCALE * math.log10(strength[index[name]]) for name in entrants}

@@ -171,7 +171,8 @@ class ArenaResult:
 
     @property
     def errors(self) -> tuple[GameResult, ...]:
-        """The games that could not be played (see [`GameResult.error`][guarda.arena.GameResult.error])."""
+        """The games that could not be played (see
+        [`GameResult.error`][guarda.arena.GameResult.error])."""
         return tuple(game for game in self.games if game.error is not None)
 
     @property
@@ -251,8 +252,9 @@ class ArenaResult:
 
         Examples:
             >>> result = ArenaResult(("a", "b"), ())
-            >>> print(result.to_markdown().splitlines()[0])
-            | rank | entrant | rating | games | score | wins | draws | losses | faults | ms/decision |
+            >>> print(result.to_markdown().splitlines()[0])  # doctest: +NORMALIZE_WHITESPACE
+            | rank | entrant | rating | games | score | wins | draws | losses | faults
+              | ms/decision |
         """
         lines = _table(
             (

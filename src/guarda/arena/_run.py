@@ -22,7 +22,7 @@ from typing import Literal
 
 import guarda
 from guarda.arena._jsonl import RecordsWriter
-from guarda.arena._play import SerialExecutor, failed_game, play_game
+from guarda.arena._play import failed_game, play_game
 from guarda.arena._progress import Bar, progress_bar
 from guarda.arena._results import ArenaResult, GameResult
 from guarda.arena._schedule import (
@@ -120,7 +120,7 @@ class _Runner:
                     continue
                 done, _ = wait(list(self.pending), return_when=FIRST_COMPLETED)
                 suspects: deque[GameTask] = deque()
-                for future in done:
+                for future in sorted(done, key=lambda future: self.pending[future].game):
                     self.collect(future, suspects)
                 if suspects:  # the pool broke: every game in flight ends with it
                     wait(list(self.pending))
@@ -178,7 +178,7 @@ def _options(
         raise ArgumentError(f'timer must be "wall" or "cpu", not {timer!r}', path="timer")
     if event is not None and not isinstance(event, str):
         raise ArgumentError(f"event must be a string, not {event!r}", path="event")
-    return MatchOptions(time_budget, clock, on_fault, max_turns, timer, event)  # type: ignore[arg-type]
+    return MatchOptions(time_budget, clock, on_fault, max_turns, timer, event)
 
 
 def _run(
@@ -318,8 +318,7 @@ def match(
     entrants = entrants_of(agents)
     if len(entrants) != config.players:
         raise ArgumentError(
-            f"a {config.players}-player match needs {config.players} agents, not "
-            f"{len(entrants)}",
+            f"a {config.players}-player match needs {config.players} agents, not {len(entrants)}",
             path="agents",
         )
     return _run(

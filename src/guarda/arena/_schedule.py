@@ -148,7 +148,9 @@ def entrants_of(
         entries: list[tuple[str, object, str]] = []
         for name, spec in agents.items():
             if not isinstance(name, str) or not name:
-                raise ArgumentError(f"an entrant's name must be a non-empty string: {name!r}", path=path)
+                raise ArgumentError(
+                    f"an entrant's name must be a non-empty string: {name!r}", path=path
+                )
             _name_of(spec, f"{path}[{name!r}]")
             entries.append((name, spec, f"{path}[{name!r}]"))
     elif isinstance(agents, Sequence) and not isinstance(agents, (str, bytes)):
@@ -178,7 +180,7 @@ def schedule(
     options: MatchOptions,
 ) -> list[GameTask]:
     """Every game of the arena, numbered table by table, with rotated seats and seeds."""
-    tasks = []
+    tasks: list[GameTask] = []
     for table, seated in enumerate(tables):
         for game in range(games):
             rotated = rotate(tuple(range(len(seated))), game)

@@ -23,6 +23,7 @@ Examples:
 from __future__ import annotations
 
 import collections
+import contextlib
 import json
 import math
 import os
@@ -86,26 +87,20 @@ def _write_lines(stream: IO[bytes], messages: queue.SimpleQueue[bytes | None]) -
             stream.flush()
     except (OSError, ValueError):
         pass
-    try:
+    with contextlib.suppress(OSError, ValueError):
         stream.close()
-    except (OSError, ValueError):
-        pass
 
 
 def _stop(process: subprocess.Popen[bytes]) -> None:
     """Kill a bot's process if it still runs, and reap it (also at garbage collection)."""
     if process.poll() is None:
         process.kill()
-    try:
+    with contextlib.suppress(subprocess.TimeoutExpired):  # an unkillable process
         process.wait(timeout=5)
-    except subprocess.TimeoutExpired:  # pragma: no cover - an unkillable process
-        pass
     for stream in (process.stdout, process.stderr):
         if stream is not None:
-            try:
+            with contextlib.suppress(OSError):
                 stream.close()
-            except OSError:  # pragma: no cover
-                pass
 
 
 def _default_name(command: Sequence[str]) -> str:
@@ -122,7 +117,9 @@ def _positive(value: object, path: str) -> float:
         or not math.isfinite(value)
         or value <= 0
     ):
-        raise ArgumentError(f"{path} must be a positive number of seconds, not {value!r}", path=path)
+        raise ArgumentError(
+            f"{path} must be a positive number of seconds, not {value!r}", path=path
+        )
     return float(value)
 
 
@@ -222,19 +219,22 @@ class _Running:
         if self.process.poll() is None and not self.ended:
             self.send(b'{"type":"quit"}\n')
         self.outgoing.put(None)
-        try:
+        with contextlib.suppress(subprocess.TimeoutExpired):
             self.process.wait(timeout=grace)
-        except subprocess.TimeoutExpired:
-            pass
         self.finalizer()
         for thread in self.threads:
             thread.join(timeout=1.0)
 
 
 def _shorten(value: object, limit: int = 80) -> str:
-    text = value.decode("utf-8", "replace") if isinstance(value, bytes) else repr(value)
-    text = text.strip()
-    return repr(text[:limit] + "...") if len(text) > limit else repr(text)
+    """A short JSON rendering of what the bot sent, for messages (double quotes only, so
+    the repr of an error holding it needs no escapes)."""
+    if isinstance(value, bytes):
+        value = value.decode("utf-8", "replace").strip()
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=repr)
+    if len(text) > limit:
+        text = text[:limit] + "..."
+    return json.dumps(text, ensure_ascii=False) if isinstance(value, str) else text
 
 
 class SubprocessAgent:
@@ -407,7 +407,7 @@ class SubprocessAgent:
         answer = running.receive(self.start_timeout, "hello")
         if answer.get("type") != "hello" or answer.get("protocol") != PROTOCOL:
             raise ProtocolError(
-                f"expected the handshake {{'type': 'hello', 'protocol': {PROTOCOL!r}, ...}}, "
+                f'expected the handshake {{"type": "hello", "protocol": "{PROTOCOL}", ...}}, '
                 f"got {_shorten(answer)}",
                 path="hello",
             )
@@ -480,7 +480,7 @@ class SubprocessAgent:
         answer = running.receive(self.timeout, "action")
         if answer.get("type") != "action" or answer.get("id") != ask_id:
             raise ProtocolError(
-                f"expected {{'type': 'action', 'id': {ask_id}, 'action': ...}}, "
+                f'expected {{"type": "action", "id": {ask_id}, "action": ...}}, '
                 f"got {_shorten(answer)}",
                 path="action",
             )
