@@ -2,6 +2,7 @@
 
 Examples:
     >>> import guarda
+    >>> from guarda.arena import SerialExecutor
     >>> from guarda.bots import RandomBot
     >>> result = match(guarda.grda(turn_limit=20), [RandomBot(), RandomBot()], 2, seed=1,
     ...                executor=SerialExecutor())
