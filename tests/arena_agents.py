@@ -82,3 +82,18 @@ class Closing:
 
     def close(self) -> None:
         Closing.closed.append(1)
+
+
+@attrs.frozen
+class PidRecorder:
+    """Plays randomly; when closed, appends the id of the process it played in to a file."""
+
+    path: str
+    name: str = "pid"
+
+    def act(self, view: guarda.PlayerView, rng: random.Random) -> guarda.Action:
+        return rng.choice(view.legal_actions)
+
+    def close(self) -> None:
+        with open(self.path, "a", encoding="utf-8") as file:
+            file.write(f"{os.getpid()}\n")
