@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import importlib.util
 import io
 import json
 import math
@@ -463,3 +464,18 @@ def test_an_agent_that_cannot_be_pickled_asks_for_a_factory() -> None:
     with pytest.raises(guarda.ArgumentError, match="zero-argument factory") as caught:
         match(MODERN, [Local(), RandomBot()], 2, seed=1, executor=SERIAL)
     assert caught.value.path == "agents[0]"
+
+
+def test_the_scaling_benchmark_runs(tmp_path: Path) -> None:
+    """The benchmark script runs end to end; its figures are not checked (never timed tests)."""
+    path = Path(__file__).resolve().parent.parent / "benchmarks" / "arena_scaling.py"
+    spec = importlib.util.spec_from_file_location("arena_scaling", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    figures = module.main(["--quick", "--json", str(tmp_path / "scaling.json")])
+    assert json.loads((tmp_path / "scaling.json").read_text()) == figures
+    assert {"rate_1", "rate_2", "cpu_ms_1", "cpu_ms_2", "speedup_wall", "speedup_cpu"} <= set(
+        figures
+    )
+    assert all(math.isfinite(value) and value > 0 for value in figures.values())
