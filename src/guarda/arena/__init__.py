@@ -25,7 +25,7 @@ master seed; it schedules the games, runs them through any
   for tests and debugging; ``dask.distributed``'s ``Client.get_executor()`` for a cluster
   (extra ``distributed``).
 - **Failures**: an agent that crashes, answers garbage or runs late is a fault of its
-  seat and the game goes on (see [`play_match`][guarda.bots.play_match]). A worker
+  seat and the game goes on (see `guarda.bots.play_match`). A worker
   process that dies takes down the games it was playing: the arena plays them again,
   one at a time, in a new pool, and reports the game whose worker dies again with an
   error. No other game's result is lost.

@@ -26,7 +26,7 @@ class DecisionTimes:
     """How long an agent took to decide: how many decisions, in total and at most.
 
     The seconds are what the match runner measured (``timer="wall"`` or ``"cpu"``, see
-    [`play_match`][guarda.bots.play_match]). A bot in another process spends CPU time
+    `guarda.bots.play_match`). A bot in another process spends CPU time
     there, so its CPU seconds here are only the runner's own share: time such bots by
     the wall clock.
     """
@@ -74,7 +74,7 @@ class GameResult:
     seats: tuple[str, ...]
     """The entrant in each seat, by player number."""
     scores: tuple[float, ...] = ()
-    """Per seat: a win 1, a draw 1/2, a loss 0 (see [`MatchResult`][guarda.bots.MatchResult])."""
+    """Per seat: a win 1, a draw 1/2, a loss 0 (see `guarda.bots.MatchResult`)."""
     outcome: guarda.Outcome | None = None
     """The outcome; None after a forfeit or an error."""
     faults: tuple[Fault, ...] = ()

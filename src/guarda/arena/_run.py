@@ -297,7 +297,7 @@ def match(
             the arena's own.
         workers: The size of the arena's own pool (default: the number of cores); with
             an ``executor``, how many games to keep in flight is twice this.
-        time_budget: Seconds per decision ([`play_match`][guarda.bots.play_match]).
+        time_budget: Seconds per decision (`guarda.bots.play_match`).
         clock: Seconds per seat for a whole game (chess clock).
         on_fault: ``"fallback"`` or ``"forfeit"`` for an agent's faults.
         max_turns: The turn limit of a configuration that has none.

@@ -245,7 +245,7 @@ class SubprocessAgent:
     arena gives each game a fresh copy and closes it afterwards. Each decision sends
     the view document ([`guarda.dumps`][guarda.dumps] of the
     [`PlayerView`][guarda.PlayerView]), the legal actions in
-    [notation](../notation.md) and a seed drawn from the runner's random source (so a
+    [notation](notation.md) and a seed drawn from the runner's random source (so a
     bot that seeds itself with it plays the same game again), and waits for the
     answer.
 
