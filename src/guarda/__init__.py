@@ -58,6 +58,7 @@ from guarda._config import (
     modern,
 )
 from guarda._consistency import check_state
+from guarda._determinize import determinize
 from guarda._documents import dumps, loads
 from guarda._engine import apply, is_legal, legal_actions, new_game, verify
 from guarda._events import (
@@ -260,6 +261,7 @@ __all__ = [
     "default_hill",
     "default_seats",
     "describe",
+    "determinize",
     "dumps",
     "final_state",
     "format_action",
