@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import guarda
-from guarda.arena import ArenaResult, GameResult, SerialExecutor, match, round_robin
+from guarda.arena import AgentSpec, ArenaResult, GameResult, SerialExecutor, match, round_robin
 from guarda.bots import RandomBot
 
 distributed = pytest.importorskip("distributed")
@@ -29,7 +29,7 @@ def games(result: ArenaResult) -> list[tuple[object, ...]]:
 
 def test_a_local_dask_cluster_plays_the_same_games_as_a_serial_run(tmp_path: Path) -> None:
     pids = tmp_path / "pids.txt"
-    agents = [PidRecorder(str(pids)), CrashingBot(after=30)]
+    agents: list[AgentSpec] = [PidRecorder(str(pids)), CrashingBot(after=30)]
     with (
         distributed.LocalCluster(
             n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
