@@ -204,6 +204,32 @@ def test_faults_are_counted_per_entrant() -> None:
     assert all(game.ok and game.outcome is not None for game in result.games)
 
 
+def test_match_options_reach_the_runner() -> None:
+    result = match(
+        guarda.modern(),
+        [CrashingBot(after=2), RandomBot()],
+        2,
+        seed=8,
+        executor=SERIAL,
+        on_fault="forfeit",
+        max_turns=5,
+    )
+    for game in result.games:
+        crashing = game.seats.index("crashing")
+        assert game.forfeited == crashing
+        assert game.outcome is None
+        assert game.scores[crashing] == 0.0 and game.scores[1 - crashing] == 1.0
+        assert game.record is not None and game.record.config.turn_limit == 5
+    assert {row.name: row.wins.count for row in result.standings()} == {
+        "random": 2,
+        "crashing": 0,
+    }
+    limited = match(
+        guarda.modern(), [RandomBot(), RandomBot()], 2, seed=8, executor=SERIAL, max_turns=3
+    )
+    assert all(game.turns <= 3 for game in limited.games)
+
+
 def test_comparisons_of_multiplayer_games() -> None:
     assert arena.comparisons(("a", "b", "c"), (0.0, 1.0, 0.0)) == [
         Comparison("a", "b", 0.0),
