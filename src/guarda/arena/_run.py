@@ -147,15 +147,17 @@ class _Runner:
                     self.pool.renew()
 
 
-def _check_number(value: object, path: str, *, minimum: float = 0, integer: bool = False) -> None:
-    ok = (
-        isinstance(value, int)
-        if integer
-        else isinstance(value, (int, float)) and math.isfinite(value)
-    )
-    if not ok or isinstance(value, bool) or value <= minimum:  # type: ignore[operator]
-        kind = "an integer" if integer else "a number"
-        raise ArgumentError(f"{path} must be {kind} above {minimum:g}, not {value!r}", path=path)
+def _check_number(value: object, path: str, *, integer: bool = False) -> None:
+    """Refuse anything but a positive number (a positive integer with ``integer``)."""
+    number = value if isinstance(value, (int, float)) and not isinstance(value, bool) else None
+    if (
+        number is None
+        or (integer and not isinstance(number, int))
+        or not math.isfinite(number)
+        or number <= 0
+    ):
+        kind = "a positive integer" if integer else "a positive number"
+        raise ArgumentError(f"{path} must be {kind}, not {value!r}", path=path)
 
 
 def _options(
