@@ -10,9 +10,10 @@ import pytest
 
 import guarda
 
-OPTIONAL = ("guarda.server",)
-"""Subpackages that need an extra: their examples run in the extra's own test session
-(``tests/test_server_doctests.py``)."""
+# Subpackages that need an extra run their examples in the extra's own session:
+# guarda.plot (matplotlib) in "plot" (tests/test_plot.py), guarda.server in "server"
+# (tests/test_server_doctests.py).
+OPTIONAL = ("guarda.plot", "guarda.server")
 
 MODULES = sorted(
     name

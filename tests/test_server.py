@@ -198,7 +198,7 @@ def test_spectators_follow_the_game_and_cannot_act(running: Running) -> None:
     data = watcher.welcome["view"]["data"]
     assert data["player"] is None and data["hand"] == [] and data["guard"] is None
     answer = watcher.act("place a1")
-    assert answer["type"] == "refused" and answer["error"]["class"] == "ProtocolError"
+    assert answer["type"] == "refused" and answer["error"]["class"] == "MessageError"
     player = Player(running, created["game"], token)
     _play_out(player, random.Random(3))
     last = watcher.until(lambda m: m.get("status") == "over")

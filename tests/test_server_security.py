@@ -146,7 +146,7 @@ def test_a_stale_or_replayed_action_is_refused(running: Running) -> None:
     # The same message again (a replay): made for ply 0, the game is at ply 1.
     answer = mover.act(action, ply=0)
     assert answer["type"] == "refused"
-    assert answer["error"]["class"] == "ProtocolError" and answer["error"]["path"] == "ply"
+    assert answer["error"]["class"] == "MessageError" and answer["error"]["path"] == "ply"
     answer = mover.act(action, ply=5)  # made for a position that does not exist yet
     assert answer["type"] == "refused" and answer["error"]["path"] == "ply"
     assert running.server is not None and running.server.games[game].ply == 1
@@ -182,14 +182,14 @@ def test_malformed_messages_are_refused_and_the_server_goes_on(running: Running)
             socket_.send(message)
             answer = json.loads(socket_.recv(timeout=5))
             assert answer["type"] == "error", message
-            assert answer["error"]["class"] == "ProtocolError"
+            assert answer["error"]["class"] == "MessageError"
     # Joined, then the same garbage: refused one by one, the game unchanged.
     player = players[0]
     for message in MALFORMED:
         player.socket.send(message)
         answer = player.until(lambda m: m["type"] in ("error", "refused"))
         assert answer["error"]["class"] in (
-            "ProtocolError",
+            "MessageError",
             "NotationError",
             "DocumentError",
             "IllegalActionError",  # a well-formed "pass" in the setup
@@ -209,7 +209,7 @@ def test_a_huge_message_closes_only_its_connection(running: Running) -> None:
     status, answer = running.request("POST", "/api/games", raw=b"{" + b" " * 300_000 + b"}")
     assert status == 413 and answer["error"]["path"] == "request"
     status, answer = running.request("POST", "/api/games", raw=b"{not json")
-    assert status == 400 and answer["error"]["class"] == "ProtocolError"
+    assert status == 400 and answer["error"]["class"] == "MessageError"
     status, answer = running.request("POST", "/api/games", {"preset": "modern", "x": 1})
     assert status == 400 and answer["error"]["path"] == "x"
     status, answer = running.request("POST", "/api/games", {"options": {"players": 9}})

@@ -58,6 +58,7 @@ from guarda._config import (
     modern,
 )
 from guarda._consistency import check_state
+from guarda._determinize import determinize
 from guarda._display import set_svg_renderer
 from guarda._documents import dumps, loads
 from guarda._engine import apply, is_legal, legal_actions, new_game, verify
@@ -130,6 +131,8 @@ from guarda._state import (
 )
 from guarda._views import PlayerView, PublicPlayer, view, visible_events
 from guarda.errors import (
+    AgentError,
+    AgentTimeoutError,
     ArgumentError,
     ConfigurationError,
     DocumentError,
@@ -256,6 +259,7 @@ __all__ = [  # noqa: RUF022 - grouped by topic, in the order of the API referenc
     "visible_events",
     "PlayerView",
     "PublicPlayer",
+    "determinize",
     # Rule queries
     "rules",
     # Positions
@@ -293,7 +297,10 @@ __all__ = [  # noqa: RUF022 - grouped by topic, in the order of the API referenc
     "UnsupportedVersionError",
     "SecretsError",
     "ReplayError",
+    "AgentError",
     "ProtocolError",
+    "AgentTimeoutError",
+    "MessageError",
     # Pictures in notebooks
     "set_svg_renderer",
     # The version

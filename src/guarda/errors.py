@@ -24,7 +24,7 @@ python-chess separates malformed moves from illegal ones:
   state, a player number that does not exist, ...).
 - [`SecretsError`][guarda.SecretsError]: exporting a secret value without saying so.
 - [`ReplayError`][guarda.ReplayError]: a game record that does not replay.
-- [`ProtocolError`][guarda.ProtocolError]: a message to a game server (``guarda.server``)
+- [`MessageError`][guarda.MessageError]: a message to a game server (``guarda.server``)
   that the server refuses: malformed, too large, for another seat, or made for an
   earlier position.
 - [`CheckError`][guarda.errors.CheckError] (also an ``AssertionError``): a check of
@@ -34,6 +34,10 @@ python-chess separates malformed moves from illegal ones:
   [`HiddenInformationError`][guarda.errors.HiddenInformationError],
   [`CardConservationError`][guarda.errors.CardConservationError],
   [`DeterminismError`][guarda.errors.DeterminismError].
+- [`AgentError`][guarda.AgentError]: an agent that could not decide: a bot in another
+  process crashed, broke the protocol ([`ProtocolError`][guarda.ProtocolError]) or did
+  not answer in time ([`AgentTimeoutError`][guarda.AgentTimeoutError]). A match runner
+  reports it as a fault of that seat.
 
 Every error carries structured fields besides its message: ``rule`` (the ruling, such
 as ``"R13"``, when one applies) and ``path`` (the offending field or argument).
@@ -42,6 +46,8 @@ as ``"R13"``, when one applies) and ``path`` (the offending field or argument).
 from __future__ import annotations
 
 __all__ = [
+    "AgentError",
+    "AgentTimeoutError",
     "ArgumentError",
     "CardConservationError",
     "CheckError",
@@ -51,6 +57,7 @@ __all__ = [
     "GuardaError",
     "HiddenInformationError",
     "IllegalActionError",
+    "MessageError",
     "NotationError",
     "ParseError",
     "PositionError",
@@ -192,7 +199,7 @@ class ReplayError(GuardaError, ValueError):
         super().__init__(f"ply {ply}: {message}", rule=rule, path=path)
 
 
-class ProtocolError(GuardaError, ValueError):
+class MessageError(GuardaError, ValueError):
     """A message to a game server that it refuses; the game is unchanged.
 
     Raised by ``guarda.server`` (and sent to the client as an ``error`` or ``refused``
@@ -202,7 +209,7 @@ class ProtocolError(GuardaError, ValueError):
     message, such as ``ply`` or ``token``.
 
     Examples:
-        >>> error = ProtocolError("made for ply 3, but 4 actions were played", path="ply")
+        >>> error = MessageError("made for ply 3, but 4 actions were played", path="ply")
         >>> str(error)
         'ply: made for ply 3, but 4 actions were played'
     """
@@ -240,3 +247,31 @@ class CardConservationError(CheckError):
 
 class DeterminismError(CheckError):
     """The same configuration, seed and actions gave different results (R30)."""
+
+
+class AgentError(GuardaError, RuntimeError):
+    """An agent could not decide: its process could not start, crashed or failed before.
+
+    Raised by ``guarda.arena.SubprocessAgent`` (a bot in another process, in any
+    language); a match runner turns it into a fault of the agent's seat, and the game
+    goes on. ``path`` names the protocol message or field at fault, when there is one.
+
+    Examples:
+        >>> try:
+        ...     raise AgentError("the bot exited with code 1", path="bot")
+        ... except GuardaError as error:
+        ...     str(error)
+        'bot: the bot exited with code 1'
+    """
+
+
+class ProtocolError(AgentError):
+    """A bot in another process broke the protocol: garbage, a wrong version, a huge line.
+
+    ``path`` names the offending field of the bot's message, such as ``"action"`` or
+    ``"version"``.
+    """
+
+
+class AgentTimeoutError(AgentError, TimeoutError):
+    """A bot in another process did not answer within its time limit."""

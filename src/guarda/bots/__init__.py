@@ -8,7 +8,7 @@ must decide, enforcing time budgets and handling faults, and returns a
 [`MatchResult`][guarda.bots.MatchResult].
 
 This package uses only guarda's public API, so it doubles as an example of embedding
-guarda. See the [Bots](../bots.md) guide.
+guarda. See the [arena guide](../arena.md).
 
 Examples:
     >>> import guarda

@@ -1,7 +1,7 @@
 """What an agent is, and what a match reports: the values shared by the runner and the bots.
 
 An agent sees only its own player's [`PlayerView`][guarda.PlayerView] (which lists its
-legal actions) and a seeded [`random.Random`][random.Random]; it never receives a
+legal actions) and a seeded `random.Random`; it never receives a
 [`GameState`][guarda.GameState]. This module holds the protocol and the frozen values
 [`play_match`][guarda.bots.play_match] returns: [`Fault`][guarda.bots.Fault],
 [`MatchStep`][guarda.bots.MatchStep] and [`MatchResult`][guarda.bots.MatchResult].

@@ -43,7 +43,7 @@ def seat_rng(seed: int, seat: int | str) -> random.Random:
         seat: The player number (or a label for the runner's own streams).
 
     Returns:
-        A fresh [`random.Random`][random.Random].
+        A fresh `random.Random`.
 
     Examples:
         >>> seat_rng(7, 0).random() == seat_rng(7, 0).random() != seat_rng(7, 1).random()

@@ -34,7 +34,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 import guarda
-from guarda.errors import GuardaError, ProtocolError
+from guarda.errors import GuardaError, MessageError
 from guarda.server._hub import CLOSE_POLICY, GameServer
 from guarda.server._protocol import PROTOCOL_VERSION, error_data
 from guarda.server._requests import PRESETS
@@ -145,20 +145,20 @@ def create_app(settings: Settings | None = None, *, server: GameServer | None = 
             not declared.isdigit() or int(declared) > limits.max_request_bytes
         )
         if too_long:
-            return _refuse(ProtocolError("the request is too large", path="request"), 413)
+            return _refuse(MessageError("the request is too large", path="request"), 413)
         body = bytearray()
         async for chunk in request.stream():
             body += chunk
             if len(body) > limits.max_request_bytes:
-                return _refuse(ProtocolError("the request is too large", path="request"), 413)
+                return _refuse(MessageError("the request is too large", path="request"), 413)
         try:
             data = orjson.loads(body)
         except orjson.JSONDecodeError as error:
-            return _refuse(ProtocolError(f"not JSON: {error}", path="request"))
+            return _refuse(MessageError(f"not JSON: {error}", path="request"))
         try:
             created = await hub.create_game(data)
         except GuardaError as error:
-            full = isinstance(error, ProtocolError) and error.path == "request"
+            full = isinstance(error, MessageError) and error.path == "request"
             return _refuse(error, 503 if full else 400)
         return _json(created, 201)
 
@@ -171,16 +171,16 @@ def create_app(settings: Settings | None = None, *, server: GameServer | None = 
     async def game_summary(request: Request) -> Response:
         game = _game(request)
         if game is None:
-            return _refuse(ProtocolError("no such game", path="game"), 404)
+            return _refuse(MessageError("no such game", path="game"), 404)
         return _json(game.summary())
 
     async def record(request: Request) -> Response:
         game = _game(request)
         if game is None:
-            return _refuse(ProtocolError("no such game", path="game"), 404)
+            return _refuse(MessageError("no such game", path="game"), 404)
         if not game.is_over:
             return _refuse(
-                ProtocolError(
+                MessageError(
                     "the record holds the seed: it is given once the game is over", path="game"
                 ),
                 409,
@@ -191,7 +191,7 @@ def create_app(settings: Settings | None = None, *, server: GameServer | None = 
     async def schema(request: Request) -> Response:
         name = request.path_params["name"]
         if name not in MESSAGES:
-            return _refuse(ProtocolError("no such message schema", path="name"), 404)
+            return _refuse(MessageError("no such message schema", path="name"), 404)
         return _json(load_schema(name))
 
     async def play(websocket: WebSocket) -> None:

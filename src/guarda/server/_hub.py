@@ -36,7 +36,7 @@ import orjson
 
 import guarda
 from guarda.bots import Agent, Fault, FaultKind, seat_rng
-from guarda.errors import GuardaError, ProtocolError
+from guarda.errors import GuardaError, MessageError
 from guarda.server._games import Client, LiveGame, Seat, new_game_id, new_token, token_digest
 from guarda.server._protocol import (
     PROTOCOL_VERSION,
@@ -248,7 +248,7 @@ class GameServer:
 
         Raises:
             GuardaError: For a malformed request or configuration (nothing is created),
-                or a [`ProtocolError`][guarda.ProtocolError] when the server already hosts
+                or a [`MessageError`][guarda.MessageError] when the server already hosts
                 ``max_games`` games in progress.
         """
         checked = read_game_request(
@@ -259,7 +259,7 @@ class GameServer:
         )
         running = len(self.games) - len(self._finished)
         if running >= self.settings.max_games:
-            raise ProtocolError(
+            raise MessageError(
                 f"this server hosts {running} games in progress, its limit", path="request"
             )
         seed = new_seed()
@@ -340,42 +340,42 @@ class GameServer:
         """Handle one message from a connection; whatever it holds, never raise."""
         try:
             message = read_message(text, self.settings.max_message_bytes)
-        except ProtocolError as error:
+        except MessageError as error:
             self._error(session, error)
             return
         try:
             if isinstance(message, Hello):
                 await self._hello(session, message)
             elif session.game is None:
-                raise ProtocolError("say hello first: which game, and which seat", path="type")
+                raise MessageError("say hello first: which game, and which seat", path="type")
             elif isinstance(message, Act):
                 await self._act(session, session.game, message)
             elif isinstance(message, Ack):
                 self._ack(session, session.game, message)
             elif isinstance(message, Ping):
                 session.client.send(encode({"type": "pong", "ref": message.ref}))
-        except ProtocolError as error:
+        except MessageError as error:
             self._error(session, error)
 
     async def _hello(self, session: Session, hello: Hello) -> None:
         if session.game is not None:
-            raise ProtocolError("this connection has joined a game already", path="type")
+            raise MessageError("this connection has joined a game already", path="type")
         game = self.game(hello.game)
         if game is None:
-            raise ProtocolError("no such game", path="game")
+            raise MessageError("no such game", path="game")
         seat: int | None = None
         if hello.token is not None:
             seat = game.seat_of(hello.token)
             if seat is None:
-                raise ProtocolError("this token opens no seat of this game", path="token")
+                raise MessageError("this token opens no seat of this game", path="token")
         elif game.spectators >= self.settings.max_spectators:
-            raise ProtocolError("this game has as many spectators as it allows", path="game")
+            raise MessageError("this game has as many spectators as it allows", path="game")
         log_size = game.state.log.size
         first = hello.since
         if first is None:
             first = 0 if seat is None else game.acked[seat]
         if first > log_size:
-            raise ProtocolError(f"the game has {log_size} events, not {first}", path="since")
+            raise MessageError(f"the game has {log_size} events, not {first}", path="since")
         message = game.position(seat, first, welcome=True, svg=hello.svg)
         message.update(
             protocol=PROTOCOL_VERSION,
@@ -390,7 +390,7 @@ class GameServer:
 
     def _ack(self, session: Session, game: LiveGame, ack: Ack) -> None:
         if ack.events > game.state.log.size:
-            raise ProtocolError(
+            raise MessageError(
                 f"the game has {game.state.log.size} events, not {ack.events}", path="events"
             )
         if session.seat is not None:
@@ -402,7 +402,7 @@ class GameServer:
 
         try:
             if session.seat is None:
-                raise ProtocolError("a spectator cannot act", path="type")
+                raise MessageError("a spectator cannot act", path="type")
             action = decode_action(act.action)
             await self.play(game, session.seat, act.ply, action, accepted=accepted)
         except GuardaError as error:
@@ -445,14 +445,14 @@ class GameServer:
         acknowledged (``accepted()``) and sent to every client of the game.
 
         Raises:
-            ProtocolError: If the game is over or ``ply`` is not the current position.
+            MessageError: If the game is over or ``ply`` is not the current position.
             IllegalActionError: If the seat may not play the action now.
         """
         async with game.lock:
             if game.is_over:
-                raise ProtocolError("the game is over", path="ply")
+                raise MessageError("the game is over", path="ply")
             if ply != game.ply:
-                raise ProtocolError(
+                raise MessageError(
                     f"made for ply {ply}, but the game is at ply {game.ply}: "
                     "the position has changed",
                     path="ply",

@@ -7,7 +7,7 @@ and ``pong``. The JSON Schema of each message ships in ``guarda/server/schemas/`
 
 Reading is strict: a message longer than the limit, text that is not JSON, a value of
 the wrong type, a missing or an unknown field is a
-[`ProtocolError`][guarda.ProtocolError] whose ``path`` names the field.
+[`MessageError`][guarda.MessageError] whose ``path`` names the field.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ import attrs
 import orjson
 
 import guarda
-from guarda.errors import GuardaError, ProtocolError
+from guarda.errors import GuardaError, MessageError
 
 __all__ = [
     "PROTOCOL_VERSION",
@@ -98,7 +98,7 @@ def _count(message: Mapping[str, Any], key: str, *, optional: bool = False) -> i
     if value is None and optional:
         return None
     if type(value) is not int or value < 0 or value > 2**53:
-        raise ProtocolError(f"expected a count (an integer from 0), not {value!r}", path=key)
+        raise MessageError(f"expected a count (an integer from 0), not {value!r}", path=key)
     return value
 
 
@@ -108,7 +108,7 @@ def _ref(message: Mapping[str, Any]) -> str | int | None:
         return None
     if (type(ref) is str and len(ref) <= MAX_REF) or (type(ref) is int and abs(ref) <= 2**53):
         return ref
-    raise ProtocolError(f"a ref is a string of at most {MAX_REF} characters or an integer")
+    raise MessageError(f"a ref is a string of at most {MAX_REF} characters or an integer")
 
 
 def _identifier(message: Mapping[str, Any], key: str, *, optional: bool = False) -> str | None:
@@ -116,7 +116,7 @@ def _identifier(message: Mapping[str, Any], key: str, *, optional: bool = False)
     if value is None and optional:
         return None
     if type(value) is not str or not _IDENTIFIER.fullmatch(value):
-        raise ProtocolError("expected 1 to 64 letters, digits, '-' or '_'", path=key)
+        raise MessageError("expected 1 to 64 letters, digits, '-' or '_'", path=key)
     return value
 
 
@@ -131,7 +131,7 @@ def read_message(text: str | bytes, limit: int) -> ClientMessage:
         The message.
 
     Raises:
-        ProtocolError: If the message is too long, not a JSON object, of an unknown type,
+        MessageError: If the message is too long, not a JSON object, of an unknown type,
             or has a missing, unknown or malformed field (``path`` names it).
 
     Examples:
@@ -140,37 +140,37 @@ def read_message(text: str | bytes, limit: int) -> ClientMessage:
         >>> read_message('{"type": "act", "ply": -1, "action": "pass"}', 1000)
         Traceback (most recent call last):
         ...
-        guarda.errors.ProtocolError: ply: expected a count (an integer from 0), not -1
+        guarda.errors.MessageError: ply: expected a count (an integer from 0), not -1
     """
     size = len(text) if isinstance(text, bytes) else len(text.encode("utf-8", "surrogatepass"))
     if size > limit:
-        raise ProtocolError(f"the message has {size} bytes, more than {limit}", path="message")
+        raise MessageError(f"the message has {size} bytes, more than {limit}", path="message")
     try:
         message = orjson.loads(text)
     except orjson.JSONDecodeError as error:
-        raise ProtocolError(f"not JSON: {error}", path="message") from None
+        raise MessageError(f"not JSON: {error}", path="message") from None
     if type(message) is not dict:
-        raise ProtocolError("a message is a JSON object", path="message")
+        raise MessageError("a message is a JSON object", path="message")
     kind = message.get("type")
     if type(kind) is not str or kind not in _FIELDS:
-        raise ProtocolError(
+        raise MessageError(
             f"unknown message type {kind!r}: expected one of {', '.join(_FIELDS)}", path="type"
         )
     required, optional = _FIELDS[kind]
     missing = sorted(required - message.keys())
     if missing:
-        raise ProtocolError("missing required field", path=missing[0])
+        raise MessageError("missing required field", path=missing[0])
     unknown = sorted(message.keys() - required - optional - {"type"})
     if unknown:
-        raise ProtocolError(f"unknown field of a {kind} message", path=unknown[0])
+        raise MessageError(f"unknown field of a {kind} message", path=unknown[0])
     if kind == "hello":
         if message["protocol"] != PROTOCOL_VERSION or type(message["protocol"]) is not int:
-            raise ProtocolError(
+            raise MessageError(
                 f"this server speaks protocol version {PROTOCOL_VERSION}", path="protocol"
             )
         svg = message.get("svg", False)
         if type(svg) is not bool:
-            raise ProtocolError("expected true or false", path="svg")
+            raise MessageError("expected true or false", path="svg")
         game = _identifier(message, "game")
         assert game is not None
         return Hello(
@@ -185,9 +185,9 @@ def read_message(text: str | bytes, limit: int) -> ClientMessage:
         action = message["action"]
         if type(action) is str:
             if len(action) > MAX_ACTION_TEXT:
-                raise ProtocolError("the action's notation is too long", path="action")
+                raise MessageError("the action's notation is too long", path="action")
         elif type(action) is not dict:
-            raise ProtocolError(
+            raise MessageError(
                 "an action is notation (a string) or an action document (an object)",
                 path="action",
             )

@@ -20,7 +20,7 @@ import orjson
 
 import guarda
 from guarda.bots import Agent, RandomBot
-from guarda.errors import GuardaError, ProtocolError
+from guarda.errors import GuardaError, MessageError
 
 __all__ = ["BOTS", "PRESETS", "GameRequest", "SeatRequest", "read_game_request", "seat_names"]
 
@@ -87,18 +87,18 @@ def seat_names(config: guarda.Config) -> tuple[str, ...]:
 
 def _name(value: object, path: str) -> str:
     if type(value) is not str:
-        raise ProtocolError("a name is a string", path=path)
+        raise MessageError("a name is a string", path=path)
     cleaned = "".join(c for c in value if unicodedata.category(c)[0] not in "CZ" or c == " ")
     cleaned = " ".join(cleaned.split())
     if not cleaned or len(cleaned) > MAX_NAME:
-        raise ProtocolError(f"a name has 1 to {MAX_NAME} visible characters", path=path)
+        raise MessageError(f"a name has 1 to {MAX_NAME} visible characters", path=path)
     return cleaned
 
 
 def _config(request: Mapping[str, Any], max_hand_size: int) -> guarda.Config:
     if "config" in request:
         if "preset" in request or "options" in request:
-            raise ProtocolError("give a config document or a preset, not both", path="config")
+            raise MessageError("give a config document or a preset, not both", path="config")
         try:
             config = guarda.loads(orjson.dumps(request["config"]), guarda.Config)
         except GuardaError as error:
@@ -107,33 +107,33 @@ def _config(request: Mapping[str, Any], max_hand_size: int) -> guarda.Config:
     else:
         preset = request.get("preset", "modern")
         if type(preset) is not str or preset not in PRESETS:
-            raise ProtocolError(
+            raise MessageError(
                 f"unknown preset {preset!r}: expected one of {', '.join(PRESETS)}", path="preset"
             )
         options = request.get("options", {})
         if type(options) is not dict:
-            raise ProtocolError("options are a JSON object", path="options")
+            raise MessageError("options are a JSON object", path="options")
         for key, value in options.items():
             types = _OPTION_TYPES.get(key)
             if types is None:
-                raise ProtocolError(
+                raise MessageError(
                     f"unknown option: expected some of {', '.join(_OPTION_TYPES)}",
                     path=f"options.{key}",
                 )
             if type(value) not in types:
-                raise ProtocolError(f"wrong type: {value!r}", path=f"options.{key}")
+                raise MessageError(f"wrong type: {value!r}", path=f"options.{key}")
         if "teams" in options and not all(
             type(team) is list and all(type(member) is int for member in team)
             for team in options["teams"]
         ):
-            raise ProtocolError("teams are lists of player numbers", path="options.teams")
+            raise MessageError("teams are lists of player numbers", path="options.teams")
         try:
             config = PRESETS[preset](**options)
         except GuardaError as error:
             error.path = "options" if error.path is None else f"options.{error.path}"
             raise
     if config.hand_size > max_hand_size:
-        raise ProtocolError(
+        raise MessageError(
             f"this server plays hands of at most {max_hand_size} cards", path="config.hand_size"
         )
     return config
@@ -147,26 +147,26 @@ def _seats(
     if seats is None:
         seats = [{"kind": "person"}] + [{"kind": "bot", "bot": "random"}] * (config.players - 1)
     if type(seats) is not list or len(seats) != config.players:
-        raise ProtocolError(f"give one seat per player ({config.players})", path="seats")
+        raise MessageError(f"give one seat per player ({config.players})", path="seats")
     result = []
     for index, seat in enumerate(seats):
         path = f"seats[{index}]"
         if type(seat) is not dict:
-            raise ProtocolError("a seat is a JSON object", path=path)
+            raise MessageError("a seat is a JSON object", path=path)
         unknown = sorted(seat.keys() - {"kind", "name", "bot"})
         if unknown:
-            raise ProtocolError("unknown field of a seat", path=f"{path}.{unknown[0]}")
+            raise MessageError("unknown field of a seat", path=f"{path}.{unknown[0]}")
         kind = seat.get("kind")
         if kind not in ("person", "bot"):
-            raise ProtocolError('a seat\'s kind is "person" or "bot"', path=f"{path}.kind")
+            raise MessageError('a seat\'s kind is "person" or "bot"', path=f"{path}.kind")
         bot = seat.get("bot")
         if kind == "bot":
             if type(bot) is not str or bot not in bots:
-                raise ProtocolError(
+                raise MessageError(
                     f"unknown bot {bot!r}: expected one of {', '.join(bots)}", path=f"{path}.bot"
                 )
         elif bot is not None:
-            raise ProtocolError("only a bot seat names a bot", path=f"{path}.bot")
+            raise MessageError("only a bot seat names a bot", path=f"{path}.bot")
         if "name" in seat:
             name = _name(seat["name"], f"{path}.name")
         else:
@@ -194,7 +194,7 @@ def read_game_request(
         The configuration, the seats and the bots' delay.
 
     Raises:
-        GuardaError: A [`ProtocolError`][guarda.ProtocolError] for a malformed request,
+        GuardaError: A [`MessageError`][guarda.MessageError] for a malformed request,
             a [`ConfigurationError`][guarda.ConfigurationError] or a
             [`DocumentError`][guarda.DocumentError] for a bad configuration; ``path``
             names the field.
@@ -209,13 +209,13 @@ def read_game_request(
         >>> read_game_request({"preset": "chess"}, max_hand_size=10, max_bot_delay=5.0)
         Traceback (most recent call last):
         ...
-        guarda.errors.ProtocolError: preset: unknown preset 'chess': expected one of classic, modern, grda
+        guarda.errors.MessageError: preset: unknown preset 'chess': expected one of classic, modern, grda
     """  # noqa: E501
     if type(request) is not dict:
-        raise ProtocolError("a request is a JSON object", path="request")
+        raise MessageError("a request is a JSON object", path="request")
     unknown = sorted(request.keys() - {"preset", "options", "config", "seats", "bot_delay"})
     if unknown:
-        raise ProtocolError("unknown field of a game request", path=unknown[0])
+        raise MessageError("unknown field of a game request", path=unknown[0])
     config = _config(request, max_hand_size)
     seats = _seats(request, config, bots)
     delay = request.get("bot_delay", 0)
@@ -224,5 +224,5 @@ def read_game_request(
         or not math.isfinite(delay)
         or not 0 <= delay <= max_bot_delay
     ):
-        raise ProtocolError(f"bot_delay is from 0 to {max_bot_delay:g} seconds", path="bot_delay")
+        raise MessageError(f"bot_delay is from 0 to {max_bot_delay:g} seconds", path="bot_delay")
     return GameRequest(config=config, seats=seats, bot_delay=float(delay))
