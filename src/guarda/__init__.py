@@ -138,6 +138,7 @@ from guarda.errors import (
     DocumentError,
     GuardaError,
     IllegalActionError,
+    MessageError,
     NotationError,
     ParseError,
     PositionError,
