@@ -88,7 +88,11 @@ class _SocketClient:
                 with contextlib.suppress(RuntimeError, WebSocketDisconnect, OSError):
                     await self._websocket.close(code=code, reason=reason)
                 return
-            await self._websocket.send_text(item)
+            try:
+                await self._websocket.send_text(item)
+            except (WebSocketDisconnect, RuntimeError, OSError):
+                self.closed = True  # the client went away: stop sending
+                return
 
 
 def create_app(settings: Settings | None = None, *, server: GameServer | None = None) -> Starlette:
