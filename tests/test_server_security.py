@@ -335,3 +335,15 @@ def test_every_acknowledged_action_survives_a_killed_server(tmp_path: Path) -> N
     finally:
         process.send_signal(signal.SIGKILL)
         process.wait()
+
+
+def test_names_chosen_by_clients_reach_pictures_only_escaped(running: Running) -> None:
+    hostile = "<script>alert(1)</script>"
+    config = guarda.custom(5, deck=guarda.modern().deck, name=hostile)
+    created = running.create(
+        {"config": document(config), "seats": [{"kind": "person", "name": hostile}] * 2}
+    )
+    player = Player(running, created["game"], created["seats"][0]["token"], svg=True)
+    assert "<script" not in player.welcome["svg"]  # the table shows it as HTML
+    assert player.welcome["seats"][0]["name"] == hostile  # as text, shown with textContent
+    player.close()
