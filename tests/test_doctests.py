@@ -10,12 +10,15 @@ import pytest
 
 import guarda
 
-# guarda.plot needs its extra (matplotlib): tests/test_plot.py runs its examples in the
-# nox session "plot".
+# Subpackages that need an extra run their examples in the extra's own session:
+# guarda.plot (matplotlib) in "plot" (tests/test_plot.py), guarda.server in "server"
+# (tests/test_server_doctests.py).
+OPTIONAL = ("guarda.plot", "guarda.server")
+
 MODULES = sorted(
     name
     for _, name, _ in pkgutil.walk_packages(guarda.__path__, prefix="guarda.")
-    if not name.endswith(".__main__") and not name.startswith("guarda.plot")
+    if not name.endswith(".__main__") and not name.startswith(OPTIONAL)
 )
 
 

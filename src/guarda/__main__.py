@@ -6,7 +6,9 @@ then the result, counting turns as the turn headers do. Run ``python -m guarda -
 for the options.
 
 ``guarda verify --command CMD`` checks another implementation against the conformance
-vectors instead (see [guarda.conformance][]; ``guarda verify --help``).
+vectors instead (see [guarda.conformance][]; ``guarda verify --help``), and
+``guarda serve`` runs a game server (see [guarda.server][]; it needs the ``server``
+extra).
 
 Examples:
     >>> main(["--seed", "2", "--quiet"])  # doctest: +ELLIPSIS
@@ -17,6 +19,7 @@ Examples:
 from __future__ import annotations
 
 import argparse
+import importlib
 import random
 import sys
 from collections.abc import Callable, Sequence
@@ -87,12 +90,24 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _serve(argv: Sequence[str]) -> int:
+    """``guarda serve``: run a game server (``guarda.server``, the ``server`` extra)."""
+    try:
+        server = importlib.import_module("guarda.server")
+    except ImportError as error:
+        print(f"guarda serve: pip install 'guarda[server]' first ({error})", file=sys.stderr)
+        return 2
+    status: int = server.main(argv)
+    return status
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the demo.
 
     Args:
         argv: Command-line arguments without the program name; None reads ``sys.argv``.
-            ``verify ...`` runs ``guarda verify`` instead of the demo.
+            ``verify ...`` runs ``guarda verify`` and ``serve ...`` ``guarda serve``
+            instead of the demo.
 
     Returns:
         The exit status: 0, or 2 for an invalid game setting (for ``verify``: see
@@ -101,6 +116,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     arguments = sys.argv[1:] if argv is None else list(argv)
     if arguments[:1] == ["verify"]:
         return verify_main(arguments[1:])
+    if arguments[:1] == ["serve"]:
+        return _serve(arguments[1:])
     args = _parser().parse_args(arguments)
     try:
         config = EDITIONS[args.edition](
