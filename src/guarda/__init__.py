@@ -98,6 +98,14 @@ from guarda._events import (
     visible_event,
 )
 from guarda._geometry import Cell, Direction, Geometry, Orientation, Side
+from guarda._history import (
+    Decision,
+    NumberedEvent,
+    decisions,
+    events_since_decision,
+    events_since_turn,
+    numbered_events,
+)
 from guarda._notation import format_action, parse_action
 from guarda._position import PlayerSetup, PositionBuilder
 from guarda._position_notation import (
@@ -161,6 +169,7 @@ __all__ = [
     "Config",
     "ConfigurationError",
     "DamageTaken",
+    "Decision",
     "DeckEntry",
     "DeclineNewGuard",
     "Defend",
@@ -199,6 +208,7 @@ __all__ = [
     "LootDropped",
     "Move",
     "NotationError",
+    "NumberedEvent",
     "Orientation",
     "Outcome",
     "OutcomeReason",
@@ -251,10 +261,13 @@ __all__ = [
     "classic",
     "clear_caches",
     "custom",
+    "decisions",
     "default_hill",
     "default_seats",
     "describe",
     "dumps",
+    "events_since_decision",
+    "events_since_turn",
     "final_state",
     "format_action",
     "format_position",
@@ -267,6 +280,7 @@ __all__ = [
     "loads",
     "modern",
     "new_game",
+    "numbered_events",
     "parse_action",
     "parse_position",
     "parse_view",
