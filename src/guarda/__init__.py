@@ -135,6 +135,7 @@ from guarda._state import (
     Phase,
     PlayerState,
 )
+from guarda._view_checks import verify_view
 from guarda._views import PlayerView, PublicPlayer, view, visible_events
 from guarda.errors import (
     ArgumentError,
@@ -289,6 +290,7 @@ __all__ = [
     "rules",
     "seat_record",
     "verify",
+    "verify_view",
     "view",
     "visible_event",
     "visible_events",
