@@ -354,7 +354,7 @@ def numbered_events(source: History) -> tuple[NumberedEvent, ...]:
         (0, 2)
         >>> [entry.event.player for entry in numbered
         ...  if isinstance(entry.event, guarda.TurnStarted)]
-        [0, 1]
+        [1, 0]
     """
     events, found = _read(source)
     numbered = []
@@ -434,7 +434,7 @@ def events_since_decision(source: History, player: int | None = None) -> tuple[E
         ...     state, _ = guarda.apply(state, guarda.legal_actions(state)[-1])
         >>> mine = guarda.view(state, 0)
         >>> [type(event).__name__ for event in events_since_decision(mine)][:2]
-        ['TurnSettled', 'TurnEnded']
+        ['TurnSettled', 'CardsDiscarded']
     """
     if player is None and isinstance(source, (PlayerView, SeatRecord)):
         player = source.player

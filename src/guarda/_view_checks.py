@@ -177,11 +177,14 @@ def verify_view(view: PlayerView, action: Action) -> None:
     Examples:
         >>> import guarda
         >>> state = guarda.new_game(guarda.modern(players=2), seed=0)
-        >>> guarda.verify_view(guarda.view(state, 1), guarda.legal_actions(state)[0])
+        >>> place = guarda.legal_actions(state)[0]
+        >>> state.actor
+        1
+        >>> guarda.verify_view(guarda.view(state, 0), place)
         Traceback (most recent call last):
         ...
-        guarda.errors.IllegalActionError: player: player 1 cannot act now: player 0 must decide (R9)
-        >>> guarda.verify_view(guarda.view(state, 0), guarda.legal_actions(state)[0]) is None
+        guarda.errors.IllegalActionError: player: player 0 cannot act now: player 1 must decide (R9)
+        >>> guarda.verify_view(guarda.view(state, 1), place) is None
         True
     """  # noqa: E501
     state = stand_in(view)
