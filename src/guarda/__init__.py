@@ -36,6 +36,7 @@ from guarda._actions import (
     Settle,
     TakeDamage,
 )
+from guarda._builder import ActionBuilder, Choices, Completions
 from guarda._caches import clear_caches
 from guarda._cards import CardType, DeckEntry, all_card, line_cards, x_card
 from guarda._config import (
@@ -158,6 +159,7 @@ except PackageNotFoundError:  # pragma: no cover - running from a source tree
 
 __all__ = [
     "Action",
+    "ActionBuilder",
     "ActivateGuard",
     "ArgumentError",
     "Attack",
@@ -167,6 +169,8 @@ __all__ = [
     "CardsDiscarded",
     "CardsDrawn",
     "Cell",
+    "Choices",
+    "Completions",
     "Config",
     "ConfigurationError",
     "DamageTaken",
