@@ -59,6 +59,7 @@ from guarda._config import (
     modern,
 )
 from guarda._consistency import check_state
+from guarda._describe import describe_action
 from guarda._documents import dumps, loads
 from guarda._engine import apply, is_legal, legal_actions, new_game, verify
 from guarda._events import (
@@ -270,6 +271,7 @@ __all__ = [
     "default_hill",
     "default_seats",
     "describe",
+    "describe_action",
     "dumps",
     "events_since_decision",
     "events_since_turn",
