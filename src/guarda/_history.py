@@ -7,12 +7,12 @@ experience a game: a numbered move list ("Turn 7: North"), the decisions that ma
 
 Every answer here is read from the events alone, and only from their public fields, so
 it is the same for the full log of a state, for any player's view and for a seat
-record (R28). A decision is found by the event that opens it: each decision but three
-produces at least one event, the first of which says whose decision it was. The three
-silent ones are found by what follows them: ending the Move phase (P13) by the Act phase
-that begins, declining a new guard after a critical block (R20) by the reaction that goes
-on, and taking the damage (P12) by the damage that lands. A property test checks the
-answer against the engine's own steps in random games of every edition.
+record (R28). A decision is found by the event that opens it, which says whose decision
+it was: the piece placed, the cards burned, the attack declared, the defence played, the
+damage taken (P12). Two decisions produce no event: ending the Move phase (P13) is found
+by the Act phase that begins, declining a new guard after a critical block (R20) by the
+reaction that goes on. A property test checks the answer against the engine's own steps
+in random games of every edition.
 
 - [`numbered_events`][guarda.numbered_events] pairs each event with its turn number and
   the number of the decision (ply) that produced it;

@@ -306,7 +306,7 @@ class Recorder:
     """Plays a game and records it: a mutable convenience around :func:`guarda.apply`.
 
     Start a game with the constructor, or go on with a saved one with
-    [`resume`][guarda.Recorder.resume].
+    [`resume`][guarda._records.Recorder.resume].
 
     Examples:
         >>> import guarda
@@ -352,7 +352,7 @@ class Recorder:
         """Go on recording a saved game: the record's game, replayed to its last action.
 
         The recorder keeps the record's configuration, seed, metadata and actions, so
-        [`record`][guarda.Recorder.record] gives the whole game, old actions and new. A
+        [`record`][guarda._records.Recorder.record] gives the whole game, old actions and new. A
         saved record is a secret document (its seed decides every card, R28): load it
         with ``guarda.loads(text, guarda.GameRecord)``.
 
