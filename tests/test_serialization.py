@@ -38,6 +38,7 @@ from guarda.errors import (
     SecretsError,
     UnsupportedVersionError,
 )
+from guarda.testing import check_round_trip
 
 PRESETS = (guarda.classic, guarda.modern, guarda.grda)
 VARIANTS = (
@@ -124,6 +125,7 @@ def test_states_actions_and_events_round_trip_along_random_games(
     for step in range(400):
         if step % 25 == 0 or state.is_over:
             assert roundtrip(state, secrets=True) == state
+            check_round_trip(state)  # the public check: document and position notation
         if state.is_over:
             assert state.outcome is not None
             assert roundtrip(state.outcome) == state.outcome
@@ -145,6 +147,7 @@ def test_views_round_trip(config: guarda.Config, policy: int) -> None:
         for player in (None, *range(config.players)):
             mine = view(state, player)
             assert roundtrip(mine) == mine
+            check_round_trip(guarda.dumps(mine))  # guarda writes the same document back
 
 
 def test_every_action_and_event_class_round_trips() -> None:

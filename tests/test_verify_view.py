@@ -9,11 +9,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import action_strategies
 import guarda
 from guarda import Cell, GameState, GuardaError
 from guarda._view_checks import stand_in, view_actions
-from test_views import games, hide, play
+from guarda.testing import actions, hidden_variant
+from test_views import games, play
 
 
 def answer(check: object, *args: object, **kwargs: object) -> tuple[str, ...] | None:
@@ -33,7 +33,7 @@ def test_verify_view_agrees_with_verify_for_the_viewers_own_decisions(
     config = state.config
     card = st.sampled_from((*config.card_names, "Z9"))
     cells = st.builds(Cell, st.integers(0, config.size), st.integers(0, config.size))
-    candidates = data.draw(st.lists(action_strategies.actions(card, cells), max_size=12))
+    candidates = data.draw(st.lists(actions(card, cells), max_size=12))
     legal = tuple(guarda.legal_actions(state))
     candidates += random.Random(len(legal)).sample(legal, min(len(legal), 6))
     for viewer in range(config.players):
@@ -49,10 +49,9 @@ def test_verify_view_uses_nothing_hidden(state: GameState, seed: int, data: st.D
     config = state.config
     card = st.sampled_from((*config.card_names, "Z9"))
     cells = st.builds(Cell, st.integers(0, config.size), st.integers(0, config.size))
-    candidates = data.draw(st.lists(action_strategies.actions(card, cells), max_size=10))
-    chooser = random.Random(seed)
+    candidates = data.draw(st.lists(actions(card, cells), max_size=10))
     for viewer in range(config.players):
-        other = hide(state, viewer, chooser)
+        other = hidden_variant(state, viewer, seed)
         assert guarda.view(other, viewer) == guarda.view(state, viewer)
         for action in candidates:
             assert answer(guarda.verify_view, guarda.view(other, viewer), action) == answer(

@@ -16,13 +16,13 @@ from guarda import (
     GameState,
     GuardaError,
     GuardStatus,
-    Orientation,
     Phase,
     PlayerView,
     view,
     visible_events,
 )
 from guarda._events import is_private
+from guarda.testing import check_no_hidden_information, hidden_variant
 
 PRESETS: dict[str, Callable[..., Config]] = {
     "classic": guarda.classic,
@@ -54,55 +54,6 @@ def play_until(config: Config, seed: int, done: Callable[[GameState], bool]) -> 
                 return state
             state, _ = guarda.apply(state, chooser.choice(guarda.legal_actions(state)))
     raise AssertionError("no game reached the wanted state")  # pragma: no cover
-
-
-def hide(
-    state: GameState, viewer: int | None, chooser: random.Random, *, piles: bool = True
-) -> GameState:
-    """A valid state that differs from ``state`` only in what ``viewer`` may not see.
-
-    Every other player's hand, face-down discards and guard card are dealt anew from the
-    same cards (sizes kept), and a set guard may change its orientation. With ``piles``,
-    the draw piles join in too: the other players' piles are dealt anew with the rest,
-    the viewer's own pile is reordered, and the random state changes.
-    """
-    players = []
-    for index, player in enumerate(state.players):
-        if index == viewer:
-            order = list(player.draw_pile)
-            if piles:
-                chooser.shuffle(order)
-            players.append(attrs.evolve(player, draw_pile=tuple(order)))
-            continue
-        guard = player.guard
-        pile = player.draw_pile if piles else ()
-        pool = list(player.hand + pile + player.discard_hidden)
-        if guard is not None:
-            pool.append(guard.card)
-        chooser.shuffle(pool)
-        hand_end = len(player.hand)
-        pile_end = hand_end + len(pile)
-        hidden_end = pile_end + len(player.discard_hidden)
-        if guard is not None:
-            orientation = guard.orientation
-            if guard.status is GuardStatus.SET and chooser.random() < 0.5:
-                flipped = {
-                    Orientation.OFFENSIVE: Orientation.DEFENSIVE,
-                    Orientation.DEFENSIVE: Orientation.OFFENSIVE,
-                }
-                orientation = flipped[guard.orientation]  # type: ignore[index]
-            guard = attrs.evolve(guard, card=pool[hidden_end], orientation=orientation)
-        players.append(
-            attrs.evolve(
-                player,
-                hand=tuple(sorted(pool[:hand_end])),
-                draw_pile=tuple(pool[hand_end:pile_end]) if piles else player.draw_pile,
-                discard_hidden=tuple(sorted(pool[pile_end:hidden_end])),
-                guard=guard,
-            )
-        )
-    rng = state.rng ^ (chooser.getrandbits(63) | 1) if piles else state.rng
-    return attrs.evolve(state, players=tuple(players), rng=rng)
 
 
 games = st.builds(
@@ -337,9 +288,9 @@ def test_visible_events_redacts_like_visible_event() -> None:
 # -- R29: views are exact ------------------------------------------------------------
 
 
-def test_r29_hide_changes_hidden_information_only() -> None:
+def test_r29_hidden_variant_changes_hidden_information_only() -> None:
     state = play(guarda.classic(players=3), 5, 60)
-    other = hide(state, 0, random.Random(1))
+    other = hidden_variant(state, 0, 1)
     assert other != state
     assert other.rng != state.rng
     assert any(
@@ -359,13 +310,14 @@ def test_r29_views_equal_for_states_differing_in_hidden_information(
     state: GameState, data: st.DataObject
 ) -> None:
     viewer = data.draw(st.sampled_from(viewers(state)), label="viewer")
-    chooser = random.Random(data.draw(st.integers(0, 2**32), label="shuffle"))
-    other = hide(state, viewer, chooser)
+    seed = data.draw(st.integers(0, 2**32), label="variant")
+    other = hidden_variant(state, viewer, seed)
     assert other != state
     for a, b in zip(state.players, other.players, strict=True):
         assert a.cards == b.cards
-    assert view(other, viewer) == view(state, viewer)
     assert visible_events(other.log, viewer) == visible_events(state.log, viewer)
+    # The public check: the view document is the same for every hidden variant.
+    check_no_hidden_information(state, viewer, variants=2, seed=seed)
 
 
 @settings(max_examples=30)
@@ -377,7 +329,7 @@ def test_r29_events_shown_equal_after_the_viewers_action(
     if viewer is None:
         return
     # Draw piles stay: the action may turn up setup cards from them (R9).
-    other = hide(state, viewer, random.Random(data.draw(st.integers(0, 2**32))), piles=False)
+    other = hidden_variant(state, viewer, data.draw(st.integers(0, 2**32)), piles=False)
     seen = view(state, viewer)
     assert view(other, viewer) == seen
     action = data.draw(st.sampled_from(seen.legal_actions), label="action")

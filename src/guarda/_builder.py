@@ -7,11 +7,11 @@ step, which choices are still open: first the kind of action (attack, move, ...)
 its parts in any order (cards one by one, a direction, a destination cell or a distance,
 an orientation or a cell). Every choice it offers leads to at least one legal action, and
 every legal action can be reached, so a frontend that offers only
-[`choices`][guarda._builder.ActionBuilder.choices] never offers an illegal click, and a
+[`choices`][guarda.ActionBuilder.choices] never offers an illegal click, and a
 card-by-card picker is a loop.
 
-A builder is immutable: [`choose`][guarda._builder.ActionBuilder.choose] returns a new one,
-[`back`][guarda._builder.ActionBuilder.back] the one before. It reads the legal actions without
+A builder is immutable: [`choose`][guarda.ActionBuilder.choose] returns a new one,
+[`back`][guarda.ActionBuilder.back] the one before. It reads the legal actions without
 listing them, so the many card choices of a big hand cost nothing until looked at.
 
 Examples:
@@ -159,7 +159,7 @@ class Choices:
     """The choices still open, grouped by what they are; iterating gives them all.
 
     Each choice leads to at least one legal action. Pass any of them to
-    [`ActionBuilder.choose`][guarda._builder.ActionBuilder.choose].
+    [`ActionBuilder.choose`][guarda.ActionBuilder.choose].
     """
 
     kinds: tuple[type[Action], ...] = ()
@@ -262,14 +262,14 @@ class Completions(Sequence[Action]):
 class ActionBuilder:
     """A partial choice of an action, and the choices still open (immutable).
 
-    Make one with [`from_view`][guarda._builder.ActionBuilder.from_view] or
-    [`from_state`][guarda._builder.ActionBuilder.from_state]. First choose the kind (an action
+    Make one with [`from_view`][guarda.ActionBuilder.from_view] or
+    [`from_state`][guarda.ActionBuilder.from_state]. First choose the kind (an action
     class such as [`Attack`][guarda.Attack]); then its parts, in any order: cards one by
     one (a card name, once per copy), a [`Direction`][guarda.Direction], a destination
     [`Cell`][guarda.Cell] or a distance (an ``int``) for a move or a push, an
     [`Orientation`][guarda.Orientation] to set a guard, a [`Cell`][guarda.Cell] to place
-    the piece. [`choices`][guarda._builder.ActionBuilder.choices] lists what may be chosen next;
-    [`is_complete`][guarda._builder.ActionBuilder.is_complete] says whether the choice so far is a
+    the piece. [`choices`][guarda.ActionBuilder.choices] lists what may be chosen next;
+    [`is_complete`][guarda.ActionBuilder.is_complete] says whether the choice so far is a
     legal action already (an attack with one card is, and may take more cards).
 
     Examples:
@@ -319,8 +319,8 @@ class ActionBuilder:
         """A builder over any legal actions (``origin``: where moves and pushes start;
         ``rule``: the ruling to name when a choice is refused).
 
-        Prefer [`from_view`][guarda._builder.ActionBuilder.from_view] or
-        [`from_state`][guarda._builder.ActionBuilder.from_state], which know the origin.
+        Prefer [`from_view`][guarda.ActionBuilder.from_view] or
+        [`from_state`][guarda.ActionBuilder.from_state], which know the origin.
 
         Raises:
             ArgumentError: If ``actions`` is not a [`LegalActions`][guarda.LegalActions]
@@ -555,7 +555,7 @@ class ActionBuilder:
         """This partial choice with one more part.
 
         Args:
-            choice: One of [`choices`][guarda._builder.ActionBuilder.choices]: an action class, a
+            choice: One of [`choices`][guarda.ActionBuilder.choices]: an action class, a
                 card name, a direction, a cell, an orientation or a distance.
 
         Returns:

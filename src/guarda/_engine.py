@@ -117,7 +117,7 @@ def apply(
 
     Args:
         state: The position; it is not changed.
-        action: One of :func:`legal_actions`.
+        action: One of [`legal_actions`][guarda.legal_actions].
         player: Optionally, who sends the action; it must be ``state.actor``.
 
     Returns:

@@ -1,6 +1,6 @@
 """Events: frozen records of everything that happened, and who may see them.
 
-:func:`guarda.apply` returns the events an action produced, and the state's log keeps
+[`guarda.apply`][guarda.apply] returns the events an action produced, and the state's log keeps
 every event of the game. Events are past tense (``GuardBroken``). Those produced by a
 rule rather than a decision (draws, damage, eliminations, the end) have
 ``automatic = True``, like boardgame.io's automatic log entries.
@@ -8,7 +8,8 @@ rule rather than a decision (draws, damage, eliminations, the end) have
 Most events are public. A private event belongs to one player (its ``player``) and
 has secret fields; everyone else sees its redacted form, where those fields are None:
 West sees ``CardsDrawn(player=1, count=1, cards=("H3",))``, everyone else
-``CardsDrawn(player=1, count=1, cards=None)``. :func:`visible_event` gives the form a
+``CardsDrawn(player=1, count=1, cards=None)``. [`visible_event`][guarda.visible_event] gives the
+form a
 viewer may see.
 """
 
@@ -84,7 +85,9 @@ class SetupCardDrawn:
 
     automatic: ClassVar[bool] = True
     player: int
+    """The player's seat number (0-based)."""
     card: str
+    """The card drawn face up; its side of the field decides the placement (R9)."""
 
 
 @attrs.frozen
@@ -93,7 +96,9 @@ class PiecePlaced:
 
     automatic: ClassVar[bool] = False
     player: int
+    """The player's seat number (0-based)."""
     cell: Cell
+    """Where the piece now stands."""
 
 
 @attrs.frozen
@@ -102,7 +107,9 @@ class SetupCardsDiscarded:
 
     automatic: ClassVar[bool] = True
     player: int
+    """The player's seat number (0-based)."""
     count: int
+    """How many setup cards went face down."""
 
 
 @attrs.frozen
@@ -111,7 +118,9 @@ class TurnStarted:
 
     automatic: ClassVar[bool] = True
     player: int
+    """The seat number of the player whose turn it is."""
     turn: int
+    """The number of this turn, counting every player's turns from 1."""
 
 
 @attrs.frozen
@@ -121,8 +130,11 @@ class CardsDrawn:
     automatic: ClassVar[bool] = True
     secret: ClassVar[tuple[str, ...]] = ("cards",)
     player: int
+    """The player's seat number (0-based)."""
     count: int
+    """How many cards they drew."""
     cards: tuple[str, ...] | None
+    """The cards drawn, sorted; None in the form other players see."""
 
 
 @attrs.frozen
@@ -131,7 +143,9 @@ class DiscardPileShuffled:
 
     automatic: ClassVar[bool] = True
     player: int
+    """The player's seat number (0-based)."""
     count: int
+    """How many cards the new draw pile holds."""
 
 
 @attrs.frozen
@@ -141,9 +155,13 @@ class CardsDiscarded:
     automatic: ClassVar[bool] = False
     secret: ClassVar[tuple[str, ...]] = ("cards",)
     player: int
+    """The player's seat number (0-based)."""
     count: int
+    """How many cards they discarded."""
     cards: tuple[str, ...] | None
+    """The cards discarded, sorted; None in the form other players see."""
     reason: DiscardReason
+    """Why: discarding down in the Draw phase or in the Settle phase."""
 
 
 @attrs.frozen
@@ -153,8 +171,11 @@ class CardsBurned:
     automatic: ClassVar[bool] = False
     secret: ClassVar[tuple[str, ...]] = ("cards",)
     player: int
+    """The player's seat number (0-based)."""
     count: int
+    """How many cards they burned."""
     cards: tuple[str, ...] | None
+    """The cards burned, sorted; None in the form other players see."""
 
 
 @attrs.frozen
@@ -163,8 +184,11 @@ class PieceMoved:
 
     automatic: ClassVar[bool] = False
     player: int
+    """The player's seat number (0-based)."""
     origin: Cell
+    """The cell the piece left."""
     destination: Cell
+    """The cell the piece reached."""
 
 
 @attrs.frozen
@@ -173,9 +197,13 @@ class PiecePushed:
 
     automatic: ClassVar[bool] = False
     pusher: int
+    """The seat number of the player who pushed."""
     player: int
+    """The seat number of the player whose piece was pushed."""
     origin: Cell
+    """The cell the pushed piece left."""
     destination: Cell
+    """The cell the pushed piece reached."""
 
 
 @attrs.frozen
@@ -184,8 +212,11 @@ class LootClaimed:
 
     automatic: ClassVar[bool] = True
     player: int
+    """The seat number of the player who took the loot."""
     cell: Cell
+    """The cell the loot lay on."""
     amount: int
+    """How much the loot was worth."""
 
 
 @attrs.frozen
@@ -194,8 +225,11 @@ class LootDropped:
 
     automatic: ClassVar[bool] = True
     player: int
+    """The seat number of the player who went out."""
     cell: Cell
+    """The cell where the stake now lies as loot."""
     amount: int
+    """How much the loot is worth."""
 
 
 @attrs.frozen
@@ -205,7 +239,9 @@ class GuardSet:
     automatic: ClassVar[bool] = False
     secret: ClassVar[tuple[str, ...]] = ("orientation",)
     player: int
+    """The player's seat number (0-based)."""
     orientation: Orientation | None
+    """Attack or defence; None in the form other players see."""
 
 
 @attrs.frozen
@@ -218,7 +254,9 @@ class GuardPrepared:
     automatic: ClassVar[bool] = False
     secret: ClassVar[tuple[str, ...]] = ("card",)
     player: int
+    """The player's seat number (0-based)."""
     card: str | None
+    """The card laid face down; None in the form other players see."""
 
 
 @attrs.frozen
@@ -228,7 +266,9 @@ class GuardDiscarded:
     automatic: ClassVar[bool] = True
     secret: ClassVar[tuple[str, ...]] = ("card",)
     player: int
+    """The player's seat number (0-based)."""
     card: str | None
+    """The replaced guard card; None in the form other players see."""
 
 
 @attrs.frozen
@@ -237,8 +277,11 @@ class AttackDeclared:
 
     automatic: ClassVar[bool] = False
     player: int
+    """The attacker's seat number (0-based)."""
     cards: tuple[str, ...]
+    """The cards played, sorted."""
     targets: tuple[tuple[int, int], ...]
+    """Each attacked opponent's seat number with the damage it faces, in seat order."""
 
 
 @attrs.frozen
@@ -247,6 +290,7 @@ class Passed:
 
     automatic: ClassVar[bool] = False
     player: int
+    """The player's seat number (0-based)."""
 
 
 @attrs.frozen
@@ -256,7 +300,9 @@ class GuardBroken:
     automatic: ClassVar[bool] = True
     secret: ClassVar[tuple[str, ...]] = ("card",)
     player: int
+    """The seat number of the player whose guard broke."""
     card: str | None
+    """The broken guard card; None in the form other players see."""
 
 
 @attrs.frozen
@@ -265,8 +311,11 @@ class Defended:
 
     automatic: ClassVar[bool] = False
     player: int
+    """The defender's seat number (0-based)."""
     cards: tuple[str, ...]
+    """The cards played in defence, sorted."""
     against: int
+    """The attacker's seat number."""
 
 
 @attrs.frozen
@@ -275,9 +324,13 @@ class GuardActivated:
 
     automatic: ClassVar[bool] = False
     player: int
+    """The player's seat number (0-based)."""
     card: str
+    """The guard card, now face up."""
     orientation: Orientation
+    """How the guard was set: attack or defence."""
     is_critical: bool
+    """Whether it was critical (R20): its pattern covered the defender or the attacker."""
 
 
 @attrs.frozen
@@ -286,7 +339,9 @@ class GuardReturned:
 
     automatic: ClassVar[bool] = True
     player: int
+    """The player's seat number (0-based)."""
     card: str
+    """The guard card, back in its owner's hand."""
 
 
 @attrs.frozen
@@ -295,9 +350,13 @@ class DamageTaken:
 
     automatic: ClassVar[bool] = True
     player: int
+    """The seat number of the player hurt."""
     amount: int
+    """How much damage they took."""
     source: int
+    """The seat number of the attacker or the countering player."""
     health: int
+    """Their health afterwards."""
 
 
 @attrs.frozen
@@ -306,8 +365,11 @@ class HealthRestored:
 
     automatic: ClassVar[bool] = True
     player: int
+    """The player's seat number (0-based)."""
     amount: int
+    """How much health they regained."""
     health: int
+    """Their health afterwards."""
 
 
 @attrs.frozen
@@ -316,8 +378,11 @@ class PointsScored:
 
     automatic: ClassVar[bool] = True
     player: int
+    """The player's seat number (0-based)."""
     amount: int
+    """How many points they scored."""
     points: int
+    """Their points afterwards."""
 
 
 @attrs.frozen
@@ -326,7 +391,9 @@ class PlayerEliminated:
 
     automatic: ClassVar[bool] = True
     player: int
+    """The seat number of the player who went out."""
     reason: EliminationReason
+    """Why: their health reached 0, or they could not draw under Exhaustion."""
 
 
 @attrs.frozen
@@ -335,8 +402,11 @@ class StakeClaimed:
 
     automatic: ClassVar[bool] = True
     player: int
+    """The seat number of the player who eliminated someone."""
     source: int
+    """The seat number of the player eliminated."""
     amount: int
+    """How much of the stake was taken."""
 
 
 @attrs.frozen
@@ -345,7 +415,9 @@ class TurnSettled:
 
     automatic: ClassVar[bool] = True
     player: int
+    """The player's seat number (0-based)."""
     cards: tuple[str, ...]
+    """The face-up cards that went to the discard pile, sorted."""
 
 
 @attrs.frozen
@@ -354,7 +426,9 @@ class TurnEnded:
 
     automatic: ClassVar[bool] = True
     player: int
+    """The seat number of the player whose turn ended."""
     turns_ended: int
+    """How many turns have ended in the game so far, this one included."""
 
 
 @attrs.frozen
@@ -363,7 +437,9 @@ class GameEnded:
 
     automatic: ClassVar[bool] = True
     winners: tuple[int, ...]
+    """The seat numbers of the winners, in seat order; empty in a draw."""
     drawn: tuple[int, ...]
+    """The seat numbers sharing a draw, in seat order; empty when someone won."""
 
 
 Event = (

@@ -2,9 +2,9 @@
 
 Documents write a configuration that one of the presets makes as that preset's call
 (``{"preset": "modern", "players": 2}``) instead of every field and card pattern, which
-is most of a short record. [`preset_call`][guarda._presets.preset_call] finds the call that
+is most of a short record. `preset_call` finds the call that
 rebuilds a configuration exactly, if there is one;
-[`from_preset_call`][guarda._presets.from_preset_call] makes the configuration of a call.
+`from_preset_call` makes the configuration of a call.
 
 Examples:
     >>> import guarda

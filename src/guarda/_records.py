@@ -1,18 +1,20 @@
 """Game records, the PGN of Guarda: a configuration, a seed and the actions, replayable.
 
-A :class:`GameRecord` holds everything needed to play a game again exactly (R30): the
+A [`GameRecord`][guarda.GameRecord] holds everything needed to play a game again exactly (R30): the
 ruleset, the seed and every action in order, plus optional metadata (player names, the
-event, the site, the date) and the result. :func:`replay` yields every state of the game,
-:func:`final_state` the last one; an illegal action stops the replay with a
-:class:`ReplayError` naming the ply (the 1-based number of the action).
+event, the site, the date) and the result. [`replay`][guarda.replay] yields every state of the
+game,
+[`final_state`][guarda.final_state] the last one; an illegal action stops the replay with a
+[`ReplayError`][guarda.ReplayError] naming the ply (the 1-based number of the action).
 
-Build a record while playing with a :class:`Recorder`, or from a list of actions with
-:func:`record_game`. Save and load one with [`guarda.dumps`][guarda.dumps] /
+Build a record while playing with a [`Recorder`][guarda.Recorder], or from a list of actions with
+[`record_game`][guarda.record_game]. Save and load one with [`guarda.dumps`][guarda.dumps] /
 [`guarda.loads`][guarda.loads] (kind ``"record"``); its actions may be stored as
 objects or, with ``notation=True``, as action notation.
 
 A full record is **secret** while the game runs: its seed decides every shuffle and its
-actions name every card burned, discarded or set as a guard (R28). :func:`seat_record`
+actions name every card burned, discarded or set as a guard (R28).
+[`seat_record`][guarda.seat_record]
 gives what one player (or a spectator) may see: the events of the game as that player
 saw them, with no seed and no actions.
 
@@ -112,7 +114,7 @@ class GameRecord:
     config: Config
     """The ruleset."""
     seed: int
-    """The seed given to :func:`guarda.new_game` (R30)."""
+    """The seed given to [`guarda.new_game`][guarda.new_game] (R30)."""
     actions: tuple[Action, ...] = attrs.field(default=(), converter=_actions)
     """Every action, in order; action ``i`` is ply ``i + 1``."""
     names: tuple[str, ...] = attrs.field(default=(), converter=_names)
@@ -124,7 +126,7 @@ class GameRecord:
     date: str | None = None
     """The date the game was played, ``YYYY-MM-DD``."""
     result: Outcome | None = None
-    """The outcome of the finished game; :func:`replay` checks it."""
+    """The outcome of the finished game; [`replay`][guarda.replay] checks it."""
 
     def __attrs_post_init__(self) -> None:
         _check_metadata(self.config, self.names, self.event, self.site, self.date)
@@ -157,8 +159,8 @@ class SeatRecord:
     """What one player (or a spectator) saw of a game: the events, redacted for them.
 
     Holds no seed and no actions, so it is safe to give to that player at any time
-    (R28): it is the event log of the player's :func:`guarda._views.view`, with the
-    record's metadata. Build one with :func:`seat_record`.
+    (R28): it is the event log of the player's [`guarda.view`][guarda.view], with the
+    record's metadata. Build one with [`seat_record`][guarda.seat_record].
     """
 
     config: Config
@@ -241,7 +243,7 @@ def final_state(record: GameRecord) -> GameState:
     """The state after the last action of a record.
 
     Raises:
-        ReplayError: As for :func:`replay`.
+        ReplayError: As for [`replay`][guarda.replay].
 
     Examples:
         >>> import guarda
@@ -303,10 +305,10 @@ def record_game(
 
 
 class Recorder:
-    """Plays a game and records it: a mutable convenience around :func:`guarda.apply`.
+    """Plays a game and records it: a mutable convenience around [`guarda.apply`][guarda.apply].
 
     Start a game with the constructor, or go on with a saved one with
-    [`resume`][guarda._records.Recorder.resume].
+    [`resume`][guarda.Recorder.resume].
 
     Examples:
         >>> import guarda
@@ -352,7 +354,7 @@ class Recorder:
         """Go on recording a saved game: the record's game, replayed to its last action.
 
         The recorder keeps the record's configuration, seed, metadata and actions, so
-        [`record`][guarda._records.Recorder.record] gives the whole game, old actions and new. A
+        [`record`][guarda.Recorder.record] gives the whole game, old actions and new. A
         saved record is a secret document (its seed decides every card, R28): load it
         with ``guarda.loads(text, guarda.GameRecord)``.
 
@@ -395,7 +397,7 @@ class Recorder:
         return self._state
 
     def apply(self, action: Action, *, player: int | None = None) -> tuple[Event, ...]:
-        """Play an action (see :func:`guarda.apply`) and record it.
+        """Play an action (see [`guarda.apply`][guarda.apply]) and record it.
 
         Returns:
             The events the action produced.
@@ -416,7 +418,8 @@ def seat_record(record: GameRecord, player: int | None) -> SeatRecord:
     """What ``player`` (None: a spectator) may see of a recorded game (R28).
 
     Replays the record and keeps the events, each as the viewer may see it
-    (:func:`guarda.visible_event`): another player's draws, discards, burned cards and
+    ([`guarda.visible_event`][guarda.visible_event]): another player's draws, discards, burned
+    cards and
     guards are redacted. The seed and the actions are left out.
 
     Args:

@@ -1,6 +1,6 @@
 """Seeded, portable randomness (R30).
 
-guarda never uses :mod:`random`: its output may change between Python versions. The
+guarda never uses `random`: its output may change between Python versions. The
 game's random state is one 64-bit integer stepped by SplitMix64, so a seed gives the
 same shuffles in every process, on every supported Python version and platform.
 """

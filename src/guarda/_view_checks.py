@@ -147,7 +147,7 @@ def view_actions(view: PlayerView) -> LegalActions:
     Empty unless the viewer must decide now.
 
     Raises:
-        ArgumentError: As [`stand_in`][guarda._view_checks.stand_in].
+        ArgumentError: As `stand_in`.
     """
     state = stand_in(view)
     if not view.must_act:

@@ -1,6 +1,7 @@
 """Player views: what one player (or a spectator) may know about a game (R28, R29).
 
-:func:`view` turns a full :class:`~guarda._state.GameState` into a :class:`PlayerView`:
+[`view`][guarda.view] turns a full [`GameState`][guarda.GameState] into a
+[`PlayerView`][guarda.PlayerView]:
 the public table, plus the viewer's own hand, guard, face-down discards and the cards
 (not the order) of their draw pile. A bot or a frontend can act from the view alone:
 it also lists the viewer's legal actions and the event log as the viewer may see it.
@@ -39,6 +40,7 @@ import attrs
 
 from guarda._actions import Action
 from guarda._config import Config
+from guarda._display import repr_svg
 from guarda._engine import legal_actions
 from guarda._events import EVENT_TYPES, Event, is_private, visible_event
 from guarda._geometry import Cell
@@ -98,7 +100,7 @@ class PublicPlayer:
 class PlayerView:
     """Everything one player (or a spectator) may know about a game, and nothing else.
 
-    Build one with :func:`view`. For a spectator (``player`` None) the private fields
+    Build one with [`view`][guarda.view]. For a spectator (``player`` None) the private fields
     are empty. Views compare equal exactly when they show the same things, so they can
     be used as keys for information sets. The repr leaves out the configuration, the
     legal actions and the event log, which are long.
@@ -176,6 +178,8 @@ class PlayerView:
         """Whether the viewer must decide now."""
         return self.player is not None and self.player == self.actor
 
+    _repr_svg_ = repr_svg
+
 
 _PUBLIC_CACHE_SIZE: Final = 1024
 """How many players' public parts ``_public`` keeps (process-wide, least recently used
@@ -235,12 +239,13 @@ def clear_view_caches() -> None:
 
 
 def visible_events(events: Iterable[Event], player: int | None) -> tuple[Event, ...]:
-    """The events as ``player`` may see them (None: a spectator); see :func:`visible_event`.
+    """The events as ``player`` may see them (None: a spectator); see
+    [`visible_event`][guarda.visible_event].
 
-    Use it on the events :func:`guarda.apply` returns before showing them to a player.
+    Use it on the events [`guarda.apply`][guarda.apply] returns before showing them to a player.
 
     Args:
-        events: Events, such as those returned by :func:`guarda.apply`.
+        events: Events, such as those returned by [`guarda.apply`][guarda.apply].
         player: The viewer, or None for a spectator.
 
     Returns:
@@ -380,7 +385,7 @@ def view(state: GameState, player: int | None) -> PlayerView:
         player: The viewer's player number, or None for a spectator.
 
     Returns:
-        The viewer's :class:`PlayerView`.
+        The viewer's [`PlayerView`][guarda.PlayerView].
 
     Raises:
         ArgumentError: If ``state`` is not a GameState or ``player`` is not a player of it.
