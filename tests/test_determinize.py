@@ -46,11 +46,19 @@ def play_to_the_end(state: GameState, seed: int) -> GameState:
 
 def hidden_zones(state: GameState, player: int) -> dict[str, tuple[str, ...]]:
     own = state.players[player]
+    guard = () if own.guard is None else (own.guard.card,)
+    if own.is_out:  # P22: an out player's hand and guard are face down in the discards
+        return {
+            "hand": (),
+            "discard_hidden": own.discard_hidden + own.hand + guard,
+            "draw_pile": own.draw_pile,
+            "guard": (),
+        }
     return {
         "hand": own.hand,
         "discard_hidden": own.discard_hidden,
         "draw_pile": own.draw_pile,
-        "guard": () if own.guard is None else (own.guard.card,),
+        "guard": guard,
     }
 
 
@@ -74,11 +82,14 @@ def test_a_sample_shows_the_viewer_exactly_their_view(
         assert None not in _determinize._LAST[0].ops.values()
         if viewer is not None:
             mine, theirs = sample.players[viewer], state.players[viewer]
+            # What the viewer holds, as their view shows it (P22: out, nothing in play).
             assert (mine.hand, mine.guard, mine.discard_hidden) == (
-                theirs.hand,
-                theirs.guard,
-                theirs.discard_hidden,
+                seen.hand,
+                seen.guard,
+                seen.discard_hidden,
             )
+            if not theirs.is_out:
+                assert (seen.hand, seen.guard) == (theirs.hand, theirs.guard)
             assert sorted(mine.draw_pile) == sorted(theirs.draw_pile)
         # play goes on from the sample, as from any state, to the end
         end = play_to_the_end(sample, seed)

@@ -189,7 +189,7 @@ def test_check_round_trip_refuses_a_document_that_is_not_canonical() -> None:
     text = json.dumps(
         {
             "format": "guarda",
-            "version": 1,
+            "version": 2,
             "kind": "action",
             "data": {"type": "Settle", "cards": ["V2", "V1"]},
         }

@@ -82,6 +82,13 @@ def viewers(state: GameState) -> list[int | None]:
     return [*range(len(state.players)), None]
 
 
+def out_of_play(player: guarda.PlayerState) -> tuple[str, ...]:
+    """The cards an out player's hand and guard held (P22); none for a player still in."""
+    if not player.is_out:
+        return ()
+    return player.hand + (() if player.guard is None else (player.guard.card,))
+
+
 # -- R28: what is public and what is private -----------------------------------------
 
 
@@ -97,12 +104,14 @@ def test_r28_public_part_of_every_player(state: GameState) -> None:
             assert public.points == player.points
             assert public.is_out == player.is_out
             assert public.winnings == player.winnings
-            assert public.hand_size == len(player.hand)
+            gone = len(out_of_play(player))
+            assert public.hand_size == (0 if player.is_out else len(player.hand))
             assert public.draw_pile_size == len(player.draw_pile)
-            assert public.discard_size == len(player.discard_known) + len(player.discard_hidden)
+            assert public.discard_size == player.discard_size + gone
             assert public.discard_known == player.discard_known
             assert public.in_play == player.in_play
-            assert public.guard == (None if player.guard is None else player.guard.status)
+            guard = None if player.guard is None or player.is_out else player.guard.status
+            assert public.guard == guard
         assert (seen.phase, seen.turn, seen.actor) == (state.phase, state.turn, state.actor)
         assert (seen.turn_number, seen.turns_ended) == (state.turn_number, state.turns_ended)
         assert (seen.has_moved, seen.attack) == (state.has_moved, state.attack)
@@ -118,9 +127,9 @@ def test_r28_private_zones_only_for_their_owner(state: GameState) -> None:
     for viewer in range(len(state.players)):
         own = state.players[viewer]
         seen = view(state, viewer)
-        assert seen.hand == own.hand
-        assert seen.guard == own.guard
-        assert seen.discard_hidden == own.discard_hidden
+        assert seen.hand == ((), own.hand)[not own.is_out]
+        assert seen.guard == (None if own.is_out else own.guard)
+        assert seen.discard_hidden == tuple(sorted(own.discard_hidden + out_of_play(own)))
         assert seen.draw_pile_cards == tuple(sorted(own.draw_pile))
         assert seen.me == seen.players[viewer]
     spectator = view(state, None)
@@ -197,6 +206,28 @@ def test_r28_guard_status_public_card_and_orientation_private() -> None:
         assert seen.players[owner].guard is GuardStatus.SET
         assert seen.guard is None  # the viewer has no guard of their own
         assert guard not in attrs.astuple(seen, recurse=False)
+
+
+def test_p22_an_out_players_hand_and_guard_are_shown_as_gone() -> None:
+    config = guarda.modern(players=3)
+    state = play_until(
+        config, 3, lambda s: any(p.is_out and p.hand and p.guard for p in s.players)
+    )
+    out = next(i for i, p in enumerate(state.players) if p.is_out and p.hand and p.guard)
+    player = state.players[out]
+    for viewer in viewers(state):
+        public = view(state, viewer).players[out]
+        assert (public.hand_size, public.guard, public.position) == (0, None, None)
+        # Every card is still accounted for: the hand and the guard went face down.
+        total = public.draw_pile_size + public.discard_size + len(public.in_play)
+        assert total == config.deck_size
+    own = view(state, out)
+    assert own.hand == () and own.guard is None and own.legal_actions == ()
+    assert own.discard_hidden == tuple(
+        sorted((*player.discard_hidden, *player.hand, player.guard.card))  # type: ignore[union-attr]
+    )
+    summary = guarda.PositionSummary.of(own)
+    assert guarda.parse_view(guarda.format_view(summary), config) == summary
 
 
 def test_r28_pending_attack_is_public() -> None:

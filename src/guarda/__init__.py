@@ -36,6 +36,7 @@ from guarda._actions import (
     Settle,
     TakeDamage,
 )
+from guarda._builder import ActionBuilder, Choices, Completions
 from guarda._caches import clear_caches
 from guarda._cards import CardType, DeckEntry, all_card, line_cards, x_card
 from guarda._config import (
@@ -58,6 +59,7 @@ from guarda._config import (
     modern,
 )
 from guarda._consistency import check_state
+from guarda._describe import describe_action
 from guarda._determinize import determinize
 from guarda._display import set_svg_renderer
 from guarda._documents import dumps, loads
@@ -100,6 +102,14 @@ from guarda._events import (
     visible_event,
 )
 from guarda._geometry import Cell, Direction, Geometry, Orientation, Side
+from guarda._history import (
+    Decision,
+    NumberedEvent,
+    decisions,
+    events_since_decision,
+    events_since_turn,
+    numbered_events,
+)
 from guarda._notation import format_action, parse_action
 from guarda._position import PlayerSetup, PositionBuilder
 from guarda._position_notation import (
@@ -129,6 +139,7 @@ from guarda._state import (
     Phase,
     PlayerState,
 )
+from guarda._view_checks import verify_view
 from guarda._views import PlayerView, PublicPlayer, view, visible_events
 from guarda.errors import (
     AgentError,
@@ -263,6 +274,18 @@ __all__ = [  # noqa: RUF022 - grouped by topic, in the order of the API referenc
     "determinize",
     # Rule queries
     "rules",
+    # Frontends
+    "ActionBuilder",
+    "Choices",
+    "Completions",
+    "describe_action",
+    "verify_view",
+    "decisions",
+    "Decision",
+    "numbered_events",
+    "NumberedEvent",
+    "events_since_turn",
+    "events_since_decision",
     # Positions
     "PositionBuilder",
     "PlayerSetup",

@@ -355,6 +355,12 @@ class LegalActions(Sequence[Action]):
         return False
 
     @property
+    def parts(self) -> tuple[Part, ...]:
+        """The listed actions and the lazy runs, in order: what a grouping of the actions
+        (such as the [`ActionBuilder`][guarda.ActionBuilder]) reads without listing them."""
+        return self._parts
+
+    @property
     def is_lazy(self) -> bool:
         """Whether some actions are computed on demand rather than listed."""
         return self._items is None

@@ -521,6 +521,10 @@ def custom(
         )
     if not _is_int(players):
         raise ConfigurationError(f"not a number of players: {players!r}", path="players")
+    if not 2 <= players <= MAX_PLAYERS:  # before seats and teams are made for them
+        raise ConfigurationError(
+            f"2 to {MAX_PLAYERS} players can play, not {players!r}", path="players"
+        )
     if deck is None:
         deck = tuple(DeckEntry(card, 4) for card in line_cards(size))
     for field, value in (("deck", deck), ("seats", seats)):

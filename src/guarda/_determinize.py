@@ -25,7 +25,8 @@ burned or laid as a guard) and gives each card no one has seen a random identity
 those still unaccounted for, so that every revealed card was where the log says it was
 revealed from. The facts this honours include: the setup cards turned up face up lie in
 the face-down discard pile until it is reshuffled (P2); a guard returned by a critical
-block is in the hand until the player next hides cards; after a reshuffle the cards
+block is in the hand until the player next hides cards; a player who is out holds no hand
+and no guard, those cards lie face down in the discard pile (P22); after a reshuffle the cards
 that were face up are in the new draw pile or were drawn from it; a card can only be in
 the discard pile if it was in the hand or the guard since the last reshuffle. Every
 state consistent with the view can be sampled, and every sample is the end of a history
@@ -135,6 +136,9 @@ def _operations(events: tuple[Event, ...], player: int, index: dict[str, int]) -
             ops.extend((_MOVE, _TABLE, _KNOWN, index[card]) for card in event.cards)
         elif isinstance(event, PlayerEliminated):
             add((_MOVE_ALL, _TABLE, _KNOWN))
+            # P22: the hand and the guard leave play with the player, face down.
+            add((_MOVE_ALL, _HAND, _HIDDEN))
+            add((_MOVE_ALL, _GUARD, _HIDDEN))
         elif isinstance(event, GuardActivated):
             add((_REVEAL, _GUARD, _KNOWN, index[event.card]))
         elif isinstance(event, GuardReturned):

@@ -1,7 +1,7 @@
 """Documents: versioned JSON for every value (configurations, states, actions, events, ...).
 
 Every value is written as a **document**, an envelope
-``{"format": "guarda", "version": 1, "kind": ..., "data": ...}``:
+``{"format": "guarda", "version": 2, "kind": ..., "data": ...}``:
 
 - [dumps][guarda._documents.dumps] and [loads][guarda._documents.loads] (exported as
   [guarda.dumps][guarda.dumps] and [guarda.loads][guarda.loads]) write and read the JSON
@@ -25,7 +25,7 @@ Examples:
     >>> import guarda
     >>> text = guarda.dumps(guarda.Attack(("V2", "H1")))
     >>> text
-    '{"format":"guarda","version":1,"kind":"action","data":{"cards":["H1","V2"],"type":"Attack"}}'
+    '{"format":"guarda","version":2,"kind":"action","data":{"cards":["H1","V2"],"type":"Attack"}}'
     >>> guarda.loads(text, guarda.Action)
     Attack(cards=('H1', 'V2'))
 """
@@ -76,8 +76,11 @@ T = TypeVar("T")
 FORMAT: Final = "guarda"
 """The ``format`` field of every document."""
 
-FORMAT_VERSION: Final = 1
-"""The document format version this release writes (and the newest it reads)."""
+FORMAT_VERSION: Final = 2
+"""The document format version this release writes (and the newest it reads).
+
+Version 2 writes a ruleset that a preset makes as the preset's call
+(``{"preset": "modern", "players": 2}``); version 1 always gave every field."""
 
 KIND_TYPES: Final[Mapping[str, Any]] = {
     "config": Config,
@@ -102,9 +105,16 @@ _SECRET_KINDS: Final = frozenset({"state", "record"})
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
 """Turns a document of version ``n`` into the same document in version ``n + 1``."""
 
-MIGRATIONS: Final[dict[int, Migration]] = {}
+
+def _from_version_1(document: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 to 2: a version-1 document reads the same in version 2, which only adds
+    the preset form of a ruleset."""
+    return {**document, "version": 2}
+
+
+MIGRATIONS: Final[dict[int, Migration]] = {1: _from_version_1}
 """Migration steps by the version they read: ``MIGRATIONS[n]`` turns a version-``n``
-document into a version-``n + 1`` one. Empty while version 1 is the only version."""
+document into a version-``n + 1`` one."""
 
 
 # -- kinds and secrets ---------------------------------------------------------------------
@@ -294,7 +304,7 @@ def to_document(value: Any, *, secrets: bool = False, notation: bool = False) ->
     Examples:
         >>> import guarda
         >>> to_document(guarda.Pass())
-        {'format': 'guarda', 'version': 1, 'kind': 'action', 'data': {'type': 'Pass'}}
+        {'format': 'guarda', 'version': 2, 'kind': 'action', 'data': {'type': 'Pass'}}
     """
     kind = kind_of(value)
     data = unstructure(value, secrets=secrets)
@@ -440,10 +450,10 @@ def loads(text: str | bytes, cls: Any = None) -> Any:
         DocumentError: For malformed JSON or any invalid field; ``path`` names it.
 
     Examples:
-        >>> loads('{"format": "guarda", "version": 2, "kind": "action", "data": {}}')
+        >>> loads('{"format": "guarda", "version": 3, "kind": "action", "data": {}}')
         Traceback (most recent call last):
         ...
-        guarda.errors.UnsupportedVersionError: version: format version 2 is newer ...
+        guarda.errors.UnsupportedVersionError: version: format version 3 is newer ...
     """
     if not isinstance(text, (str, bytes, bytearray)):
         raise DocumentError(f"expected JSON text, not {type(text).__name__}")

@@ -307,6 +307,9 @@ def record_game(
 class Recorder:
     """Plays a game and records it: a mutable convenience around [`guarda.apply`][guarda.apply].
 
+    Start a game with the constructor, or go on with a saved one with
+    [`resume`][guarda.Recorder.resume].
+
     Examples:
         >>> import guarda
         >>> recorder = Recorder(guarda.modern(), seed=2)
@@ -345,6 +348,48 @@ class Recorder:
         )
         self._state = new_game(config, seed)
         self._actions: list[Action] = []
+
+    @classmethod
+    def resume(cls, record: GameRecord) -> Recorder:
+        """Go on recording a saved game: the record's game, replayed to its last action.
+
+        The recorder keeps the record's configuration, seed, metadata and actions, so
+        [`record`][guarda.Recorder.record] gives the whole game, old actions and new. A
+        saved record is a secret document (its seed decides every card, R28): load it
+        with ``guarda.loads(text, guarda.GameRecord)``.
+
+        Args:
+            record: The record so far.
+
+        Returns:
+            A recorder whose state is the record's last state.
+
+        Raises:
+            ArgumentError: If ``record`` is not a record.
+            ReplayError: If the record does not replay (``ply`` names the action), or
+                gives a result the game does not reach.
+
+        Examples:
+            >>> import guarda
+            >>> recorder = Recorder(guarda.modern(), seed=5, names=("Ana", "Ben"))
+            >>> for _ in range(30):
+            ...     _ = recorder.apply(guarda.legal_actions(recorder.state)[0])
+            >>> saved = guarda.dumps(recorder.record(), secrets=True)
+            >>> again = Recorder.resume(guarda.loads(saved, guarda.GameRecord))
+            >>> again.state == recorder.state
+            True
+            >>> _ = again.apply(guarda.legal_actions(again.state)[0])
+            >>> again.record().plies, again.record().names
+            (31, ('Ana', 'Ben'))
+        """
+        if not isinstance(record, GameRecord):
+            raise ArgumentError(f"not a GameRecord: {record!r}", path="record")
+        state = final_state(record)
+        recorder = object.__new__(cls)
+        recorder._start = attrs.evolve(record, actions=(), result=None)
+        recorder._state = state
+        recorder._actions = list(record.actions)
+        return recorder
 
     @property
     def state(self) -> GameState:

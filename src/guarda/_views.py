@@ -12,6 +12,10 @@ Hidden from everyone are the random state and the order of every draw pile; hidd
 the viewer are the other players' hands, guard cards and orientations, and which cards
 they discarded face down.
 
+A player who is out has no cards in play any more (R22): the view shows their hand and
+guard as gone, face down onto their discard pile (P22), although the full state still
+keeps them where they were, where nothing can use them.
+
 Examples:
     >>> import guarda
     >>> state = guarda.new_game(guarda.modern(players=2), seed=5)
@@ -78,17 +82,18 @@ class PublicPlayer:
     winnings: int
     """Stakes claimed during the game (Bounty, Scavenger)."""
     hand_size: int
-    """Number of cards in the hand (a guard is not counted)."""
+    """Number of cards in the hand (a guard is not counted); 0 once the player is out."""
     draw_pile_size: int
     """Number of cards in the draw pile."""
     discard_size: int
-    """Number of cards in the discard pile, face up and face down."""
+    """Number of cards in the discard pile, face up and face down. Once the player is out
+    it also counts the cards their hand and guard held, which left play face down (P22)."""
     discard_known: tuple[str, ...]
     """The discarded cards that were seen face up, sorted (until the pile is reshuffled)."""
     in_play: tuple[str, ...]
     """Face-up cards on the table: setup cards, or attack cards until Settle."""
     guard: GuardStatus | None
-    """The guard's status (preparing or set), or None without a guard."""
+    """The guard's status (preparing or set), or None without a guard or once out."""
 
 
 @attrs.frozen
@@ -129,11 +134,13 @@ class PlayerView:
     players: tuple[PublicPlayer, ...]
     """The public part of each player, by player number."""
     hand: tuple[str, ...]
-    """The viewer's hand, sorted (empty for a spectator)."""
+    """The viewer's hand, sorted (empty for a spectator, and once the viewer is out)."""
     guard: Guard | None
-    """The viewer's guard with its card and orientation (None for a spectator)."""
+    """The viewer's guard with its card and orientation (None for a spectator, and once
+    the viewer is out)."""
     discard_hidden: tuple[str, ...]
-    """The cards the viewer discarded face down, sorted (empty for a spectator)."""
+    """The cards the viewer discarded face down, sorted (empty for a spectator). Once the
+    viewer is out it also holds the cards their hand and guard held (P22)."""
     draw_pile_cards: tuple[str, ...]
     """The cards in the viewer's draw pile, sorted: their order is secret even from the
     viewer (empty for a spectator)."""
@@ -179,18 +186,32 @@ _PUBLIC_CACHE_SIZE: Final = 1024
 first out). A player's state is usually shared by many successive game states."""
 
 
+def _gone(player: PlayerState) -> tuple[str, ...]:
+    """The cards an out player's hand and guard held: out of play, face down (R22, P22)."""
+    if player.guard is None:
+        return player.hand
+    return tuple(sorted((*player.hand, player.guard.card)))
+
+
 @lru_cache(maxsize=_PUBLIC_CACHE_SIZE)
 def _public(player: PlayerState) -> PublicPlayer:
     guard = player.guard
+    hand_size = len(player.hand)
+    discard_size = len(player.discard_known) + len(player.discard_hidden)
+    if player.is_out:
+        # P22: an out player's hand and guard left play with them, face down.
+        discard_size += hand_size + (guard is not None)
+        hand_size = 0
+        guard = None
     return PublicPlayer(
         position=player.position,
         health=player.health,
         points=player.points,
         is_out=player.is_out,
         winnings=player.winnings,
-        hand_size=len(player.hand),
+        hand_size=hand_size,
         draw_pile_size=len(player.draw_pile),
-        discard_size=len(player.discard_known) + len(player.discard_hidden),
+        discard_size=discard_size,
         discard_known=player.discard_known,
         in_play=player.in_play,
         guard=None if guard is None else guard.status,
@@ -396,6 +417,9 @@ def view(state: GameState, player: int | None) -> PlayerView:
     if player is not None:
         own = state.players[player]
         hand, guard, discard_hidden = own.hand, own.guard, own.discard_hidden
+        if own.is_out:  # P22: the hand and the guard left play with the player
+            discard_hidden = tuple(sorted(discard_hidden + _gone(own)))
+            hand, guard = (), None
         draw_pile = tuple(sorted(own.draw_pile))
         if state.actor == player:
             actions = tuple(legal_actions(state))

@@ -1,7 +1,7 @@
 """JSON Schemas (draft 2020-12) of the vector files, the input and the result steps.
 
 They refer to guarda's document schemas ([guarda.schemas][]) by their ``$id``
-(``urn:guarda:schema:config:v1``, ...), so a validator needs those too: they ship in
+(``urn:guarda:schema:config:v2``, ...), so a validator needs those too: they ship in
 ``guarda/schemas``. The view of a step is the ``PlayerView`` of ``view.json`` without the
 fields a step leaves out (``config`` and ``events``); its schema is derived from
 ``view.json``, so the two cannot drift apart.
@@ -30,12 +30,18 @@ SCHEMA_NAMES: Final = ("vector", "input", "step")
 _BASE: Final = "urn:guarda:conformance:"
 
 
+def _id(kind: str) -> str:
+    """The ``$id`` of a guarda document schema (it names the format version)."""
+    found: str = schemas.load(kind)["$id"]
+    return found
+
+
 def _document(kind: str) -> dict[str, Any]:
-    return {"$ref": f"urn:guarda:schema:{kind}:v1"}
+    return {"$ref": _id(kind)}
 
 
 def _definition(kind: str, name: str) -> dict[str, Any]:
-    return {"$ref": f"urn:guarda:schema:{kind}:v1#/$defs/{name}"}
+    return {"$ref": f"{_id(kind)}#/$defs/{name}"}
 
 
 def _nullable(schema: dict[str, Any]) -> dict[str, Any]:
@@ -47,7 +53,7 @@ def _rebase(value: Any) -> Any:
     if isinstance(value, dict):
         return {
             key: (
-                f"urn:guarda:schema:view:v1{item}"
+                f"{_id('view')}{item}"
                 if key == "$ref" and isinstance(item, str) and item.startswith("#")
                 else _rebase(item)
             )

@@ -104,6 +104,9 @@ class _Builder:
         return {"$ref": f"#/$defs/{name}"}
 
     def schema(self, tp: Any) -> dict[str, Any]:
+        if typing.get_origin(tp) is typing.Annotated:  # a special type's generic object
+            inner = typing.get_args(tp)[0]
+            return self.ref(f"{inner.__name__}Fields", lambda: self.properties(inner, tag=False))
         if tp in _SIMPLE:
             return {"type": _SIMPLE[tp]}
         if tp in TAGGED_UNIONS:

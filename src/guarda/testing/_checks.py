@@ -170,7 +170,8 @@ def check_round_trip(value: Any, cls: Any = None) -> None:
     == a``, for a record also its notation form, for a state also its position notation
     (without the log). For a document text your program wrote: guarda loads it (as
     ``cls``, if given) and writes exactly the same JSON data back, so the document is
-    canonical (sorted card lists, every field given).
+    canonical (the current format version, sorted card lists, every field given, a ruleset
+    a preset makes written as the preset's call).
 
     Raises:
         RoundTripError: Naming the first field that differs.
@@ -179,7 +180,7 @@ def check_round_trip(value: Any, cls: Any = None) -> None:
     Examples:
         >>> import guarda
         >>> check_round_trip(guarda.new_game(guarda.grda(), seed=1))
-        >>> check_round_trip('{"format":"guarda","version":1,"kind":"action",'
+        >>> check_round_trip('{"format":"guarda","version":2,"kind":"action",'
         ...                  '"data":{"type":"Attack","cards":["V2","H1"]}}')
         Traceback (most recent call last):
         ...
