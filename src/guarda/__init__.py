@@ -68,6 +68,7 @@ from guarda._events import (
     CardsDiscarded,
     CardsDrawn,
     DamageTaken,
+    DealCommitted,
     Defended,
     DiscardPileShuffled,
     DiscardReason,
@@ -99,6 +100,7 @@ from guarda._events import (
     is_private,
     visible_event,
 )
+from guarda._fairness import verify_fair
 from guarda._geometry import Cell, Direction, Geometry, Orientation, Side
 from guarda._notation import format_action, parse_action
 from guarda._position import PlayerSetup, PositionBuilder
@@ -136,6 +138,7 @@ from guarda.errors import (
     ArgumentError,
     ConfigurationError,
     DocumentError,
+    FairnessError,
     GuardaError,
     IllegalActionError,
     NotationError,
@@ -223,6 +226,7 @@ __all__ = [  # noqa: RUF022 - grouped by topic, in the order of the API referenc
     "describe",
     "is_private",
     "visible_event",
+    "DealCommitted",
     "SetupCardDrawn",
     "SetupCardsDiscarded",
     "PiecePlaced",
@@ -285,6 +289,7 @@ __all__ = [  # noqa: RUF022 - grouped by topic, in the order of the API referenc
     "replay",
     "final_state",
     "seat_record",
+    "verify_fair",
     # Errors
     "GuardaError",
     "ArgumentError",
@@ -297,6 +302,7 @@ __all__ = [  # noqa: RUF022 - grouped by topic, in the order of the API referenc
     "UnsupportedVersionError",
     "SecretsError",
     "ReplayError",
+    "FairnessError",
     "AgentError",
     "ProtocolError",
     "AgentTimeoutError",

@@ -24,6 +24,8 @@ python-chess separates malformed moves from illegal ones:
   state, a player number that does not exist, ...).
 - [`SecretsError`][guarda.SecretsError]: exporting a secret value without saying so.
 - [`ReplayError`][guarda.ReplayError]: a game record that does not replay.
+- [`FairnessError`][guarda.FairnessError]: a revealed record that does not prove a fair
+  game: wrong seed or salt, or deals that differ from what a player saw.
 - [`CheckError`][guarda.errors.CheckError] (also an ``AssertionError``): a check of
   [guarda.testing][] found a difference:
   [`RoundTripError`][guarda.errors.RoundTripError],
@@ -51,6 +53,7 @@ __all__ = [
     "ConfigurationError",
     "DeterminismError",
     "DocumentError",
+    "FairnessError",
     "GuardaError",
     "HiddenInformationError",
     "IllegalActionError",
@@ -193,6 +196,25 @@ class ReplayError(GuardaError, ValueError):
     ) -> None:
         self.ply = ply
         super().__init__(f"ply {ply}: {message}", rule=rule, path=path)
+
+
+class FairnessError(GuardaError, ValueError):
+    """A revealed record that does not prove a fair game (P23).
+
+    Raised by [`guarda.verify_fair`][guarda.verify_fair]: the seed and salt do not give the
+    commitment the players saw, the actions do not replay, or the game they replay differs
+    from what a player saw. ``path`` names the field (``seed``, ``actions[i]``,
+    ``events[i]``); ``ply``, when known, is the 1-based number of the action at fault.
+
+    Examples:
+        >>> error = FairnessError("the seed does not match the commitment", path="seed")
+        >>> str(error), error.ply
+        ('seed: the seed does not match the commitment (P23)', None)
+    """
+
+    def __init__(self, message: str, *, path: str | None = None, ply: int | None = None) -> None:
+        self.ply = ply
+        super().__init__(message, rule="P23", path=path)
 
 
 class CheckError(GuardaError, AssertionError):

@@ -25,6 +25,7 @@ from guarda import (
     CardsDrawn,
     Config,
     DamageTaken,
+    DealCommitted,
     DeclineNewGuard,
     Defend,
     DefendCounter,
@@ -89,12 +90,15 @@ __all__ = [
 RULINGS: tuple[str, ...] = (
     *(f"R{number}" for number in range(1, 31)),
     *(f"P{number}" for number in range(1, 22)),
+    "P23",
 )
 """Every ruling of docs/rules.md, in order."""
 
 UNTESTABLE: dict[str, str] = {
     "P18": "limits a ruleset may not exceed: configurations are refused before any game, "
     "so no game can exercise them",
+    "P23": "the commitment to the deals is the game's first event, made before any step; "
+    "a port computes it with the formula of the rules reference, and verify_fair checks it",
 }
 """Rulings no game can exercise, with the reason (the vectors cover every other one)."""
 
@@ -223,6 +227,7 @@ _ACTION_RULINGS: dict[type, tuple[str, ...]] = {
 }
 
 _EVENT_RULINGS: dict[type, tuple[str, ...]] = {
+    DealCommitted: ("P23",),
     SetupCardDrawn: ("R9",),
     PiecePlaced: ("R9",),
     SetupCardsDiscarded: ("R9", "P2"),
