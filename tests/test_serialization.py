@@ -186,7 +186,8 @@ def test_data_shapes_are_readable() -> None:
     state = guarda.new_game(guarda.modern(), 2**64 - 1)
     data = unstructure(state, secrets=True)
     assert data["rng"] == f"{state.rng:016x}"
-    assert data["log"][0]["type"] == "SetupCardDrawn"
+    assert data["log"][0]["type"] == "DealCommitted"
+    assert data["log"][1]["type"] == "SetupCardDrawn"
 
 
 def test_loaded_state_shares_nothing_and_plays_on() -> None:

@@ -261,6 +261,8 @@ def test_the_seed_never_leaves_the_server_before_the_end(running: Running) -> No
     game = created["game"]
     assert running.server is not None
     seed = str(running.server.games[game].seed)
+    salt = running.server.games[game].salt
+    assert len(salt) == 32  # a random salt, so the commitment says nothing of the seed (P23)
     player = Player(running, game, created["seats"][0]["token"])
     watcher = Player(running, game)
     texts: list[str] = [json.dumps(created)]
@@ -278,11 +280,20 @@ def test_the_seed_never_leaves_the_server_before_the_end(running: Running) -> No
     assert len(texts) > 4
     before = player.texts[:over_at] + texts
     assert all(seed not in text and '"seed"' not in text for text in before)
+    assert all(salt not in text for text in before)
     watcher.until(lambda m: m.get("status") == "over")
     assert all(seed not in text for text in watcher.texts[:-1])
     # Once the game is over, the record (with its seed) is public.
     record = guarda.loads(json.dumps(player.received[over_at]["record"]), guarda.GameRecord)
-    assert str(record.seed) == seed
+    assert str(record.seed) == seed and record.salt == salt
+    # The player kept the commitment from the first event it was sent; the revealed record
+    # proves the deals (P23).
+    first = next(m for m in player.received if m.get("events"))["events"][0]
+    opening = guarda.loads(json.dumps(first))
+    assert isinstance(opening, guarda.DealCommitted)
+    guarda.verify_fair(record, opening.commitment)
+    with pytest.raises(guarda.FairnessError):
+        guarda.verify_fair(attrs.evolve(record, salt=""), opening.commitment)
     status, text = running.text(f"/api/games/{game}/record")
     assert status == 200 and seed in text
 

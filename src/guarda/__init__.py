@@ -70,6 +70,7 @@ from guarda._events import (
     CardsDiscarded,
     CardsDrawn,
     DamageTaken,
+    DealCommitted,
     Defended,
     DiscardPileShuffled,
     DiscardReason,
@@ -101,6 +102,7 @@ from guarda._events import (
     is_private,
     visible_event,
 )
+from guarda._fairness import verify_fair
 from guarda._geometry import Cell, Direction, Geometry, Orientation, Side
 from guarda._history import (
     Decision,
@@ -147,6 +149,7 @@ from guarda.errors import (
     ArgumentError,
     ConfigurationError,
     DocumentError,
+    FairnessError,
     GuardaError,
     IllegalActionError,
     MessageError,
@@ -235,6 +238,7 @@ __all__ = [  # noqa: RUF022 - grouped by topic, in the order of the API referenc
     "describe",
     "is_private",
     "visible_event",
+    "DealCommitted",
     "SetupCardDrawn",
     "SetupCardsDiscarded",
     "PiecePlaced",
@@ -309,6 +313,7 @@ __all__ = [  # noqa: RUF022 - grouped by topic, in the order of the API referenc
     "replay",
     "final_state",
     "seat_record",
+    "verify_fair",
     # Errors
     "GuardaError",
     "ArgumentError",
@@ -321,6 +326,7 @@ __all__ = [  # noqa: RUF022 - grouped by topic, in the order of the API referenc
     "UnsupportedVersionError",
     "SecretsError",
     "ReplayError",
+    "FairnessError",
     "AgentError",
     "ProtocolError",
     "AgentTimeoutError",

@@ -730,7 +730,10 @@ def _remembering(read: StructureHook) -> StructureHook:
     """
 
     def structure(value: object, cls: object) -> Config:
-        key = orjson.dumps(value)
+        try:
+            key = orjson.dumps(value)
+        except TypeError:  # an integer beyond 64 bits: read (and refuse) it uncached
+            return read(value, cls)  # type: ignore[no-any-return]
         config = _CONFIGS.get(key)
         if config is None:
             config = read(value, cls)

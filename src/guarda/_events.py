@@ -16,6 +16,7 @@ viewer may see.
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 from typing import ClassVar
 
 import attrs
@@ -28,6 +29,7 @@ __all__ = [
     "CardsDiscarded",
     "CardsDrawn",
     "DamageTaken",
+    "DealCommitted",
     "Defended",
     "DiscardPileShuffled",
     "DiscardReason",
@@ -57,6 +59,7 @@ __all__ = [
     "TurnStarted",
     "describe",
     "is_private",
+    "opening_commitment",
     "visible_event",
 ]
 
@@ -77,6 +80,21 @@ class EliminationReason(enum.StrEnum):
     """Health reached 0 (R22)."""
     EXHAUSTED = "exhausted"
     """Had to draw from an empty draw pile under Exhaustion (R24)."""
+
+
+@attrs.frozen
+class DealCommitted:
+    """The game began with a public commitment to its deals: a hash of the seed and a salt.
+
+    It is the first event of every game, seen by every player and spectator. When the game
+    is over the record reveals the seed and the salt, and
+    [`guarda.verify_fair`][guarda.verify_fair] checks that they give this commitment and
+    that every shuffle and draw followed from them.
+    """
+
+    automatic: ClassVar[bool] = True
+    commitment: str
+    """The SHA-256 of the seed and the salt, as 64 lower-case hex digits."""
 
 
 @attrs.frozen
@@ -443,7 +461,8 @@ class GameEnded:
 
 
 Event = (
-    SetupCardDrawn
+    DealCommitted
+    | SetupCardDrawn
     | PiecePlaced
     | SetupCardsDiscarded
     | TurnStarted
@@ -476,6 +495,7 @@ Event = (
 """Any event."""
 
 EVENT_TYPES: tuple[type[Event], ...] = (
+    DealCommitted,
     SetupCardDrawn,
     PiecePlaced,
     SetupCardsDiscarded,
@@ -519,6 +539,20 @@ _PRIVATE = (
 )
 
 
+def opening_commitment(events: Iterable[Event]) -> str | None:
+    """The commitment of the [`DealCommitted`][guarda.DealCommitted] that opens a log, if any.
+
+    Examples:
+        >>> opening_commitment([DealCommitted("ab" * 32), Passed(0)])[:4]
+        'abab'
+        >>> opening_commitment([Passed(0)]) is None
+        True
+    """
+    for event in events:
+        return event.commitment if isinstance(event, DealCommitted) else None
+    return None
+
+
 def is_private(event: Event) -> bool:
     """Whether the event has secret fields that only its ``player`` may see."""
     return isinstance(event, _PRIVATE)
@@ -557,6 +591,8 @@ def describe(event: Event, names: tuple[str, ...] | None = None) -> str:
         return names[player] if names is not None and player < len(names) else f"Player {player}"
 
     match event:
+        case DealCommitted(commitment):
+            return f"The deals are committed: {commitment[:16]}..."
         case SetupCardDrawn(player, card):
             return f"{name(player)} turned up setup card {card}"
         case PiecePlaced(player, cell):

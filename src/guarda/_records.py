@@ -41,7 +41,8 @@ import attrs
 from guarda._actions import ACTION_TYPES, Action
 from guarda._config import Config
 from guarda._engine import apply, new_game
-from guarda._events import Event, visible_event
+from guarda._events import Event, opening_commitment, visible_event
+from guarda._rng import MAX_SALT, commitment
 from guarda._state import GameState, Outcome
 from guarda.errors import (
     ArgumentError,
@@ -127,11 +128,17 @@ class GameRecord:
     """The date the game was played, ``YYYY-MM-DD``."""
     result: Outcome | None = None
     """The outcome of the finished game; [`replay`][guarda.replay] checks it."""
+    salt: str = ""
+    """The salt given to [`guarda.new_game`][guarda.new_game]: as secret as the seed."""
 
     def __attrs_post_init__(self) -> None:
         _check_metadata(self.config, self.names, self.event, self.site, self.date)
         if not isinstance(self.seed, int) or isinstance(self.seed, bool):
             raise ParseError(f"the seed must be an integer, not {self.seed!r}", path="seed")
+        if not isinstance(self.salt, str) or len(self.salt) > MAX_SALT:
+            raise ParseError(
+                f"the salt must be a string of at most {MAX_SALT} characters", path="salt"
+            )
         for index, action in enumerate(self.actions):
             if not isinstance(action, ACTION_TYPES):
                 raise ParseError(
@@ -152,6 +159,11 @@ class GameRecord:
     def plies(self) -> int:
         """Number of actions."""
         return len(self.actions)
+
+    @property
+    def commitment(self) -> str:
+        """The commitment the game published at its start: SHA-256 of the seed and salt."""
+        return commitment(self.seed, self.salt)
 
 
 @attrs.frozen
@@ -189,6 +201,11 @@ class SeatRecord:
         ):
             raise ParseError(f"no player {self.player!r}", path="player")
 
+    @property
+    def commitment(self) -> str | None:
+        """The commitment to the deals this viewer saw at the start, if the game made one."""
+        return opening_commitment(self.events)
+
 
 def replay(record: GameRecord) -> Iterator[GameState]:
     """Every state of a recorded game, in order: the initial state first.
@@ -220,7 +237,7 @@ def replay(record: GameRecord) -> Iterator[GameState]:
     if not isinstance(record, GameRecord):
         raise ArgumentError(f"not a GameRecord: {record!r}", path="record")
     try:
-        state = new_game(record.config, record.seed)
+        state = new_game(record.config, record.seed, salt=record.salt)
     except GuardaError as error:  # pragma: no cover - GameRecord checked both
         raise ReplayError(error.message, ply=0, rule=error.rule, path="seed") from error
     yield state
@@ -266,6 +283,7 @@ def record_game(
     event: str | None = None,
     site: str | None = None,
     date: str | None = None,
+    salt: str = "",
 ) -> GameRecord:
     """A checked record of a game: the actions are replayed and the result filled in.
 
@@ -277,6 +295,7 @@ def record_game(
         event: The event.
         site: The site.
         date: The date, ``YYYY-MM-DD``.
+        salt: The salt of the game ([`guarda.new_game`][guarda.new_game]).
 
     Returns:
         The record; ``result`` is the outcome if the game is over.
@@ -300,6 +319,7 @@ def record_game(
         event=event,
         site=site,
         date=date,
+        salt=salt,
     )
     return attrs.evolve(record, result=final_state(record).outcome)
 
@@ -329,6 +349,7 @@ class Recorder:
         event: str | None = None,
         site: str | None = None,
         date: str | None = None,
+        salt: str = "",
     ) -> None:
         """Start a game.
 
@@ -339,14 +360,15 @@ class Recorder:
             event: The event.
             site: The site.
             date: The date, ``YYYY-MM-DD``.
+            salt: The salt of the game's commitment ([`guarda.new_game`][guarda.new_game]).
 
         Raises:
             ParseError: If a field is malformed.
         """
         self._start = GameRecord(
-            config, seed, names=tuple(names), event=event, site=site, date=date
+            config, seed, names=tuple(names), event=event, site=site, date=date, salt=salt
         )
-        self._state = new_game(config, seed)
+        self._state = new_game(config, seed, salt=salt)
         self._actions: list[Action] = []
 
     @classmethod
@@ -436,8 +458,8 @@ def seat_record(record: GameRecord, player: int | None) -> SeatRecord:
     Examples:
         >>> import guarda
         >>> seen = seat_record(GameRecord(guarda.modern(), seed=1), 1)
-        >>> [type(event).__name__ for event in seen.events][:1]
-        ['SetupCardDrawn']
+        >>> [type(event).__name__ for event in seen.events][:2]
+        ['DealCommitted', 'SetupCardDrawn']
     """
     if player is not None and (
         not isinstance(player, int)

@@ -42,7 +42,7 @@ from guarda._actions import Action
 from guarda._config import Config
 from guarda._display import repr_svg
 from guarda._engine import legal_actions
-from guarda._events import EVENT_TYPES, Event, is_private, visible_event
+from guarda._events import EVENT_TYPES, Event, is_private, opening_commitment, visible_event
 from guarda._geometry import Cell
 from guarda._state import (
     EventLog,
@@ -172,6 +172,16 @@ class PlayerView:
     def is_over(self) -> bool:
         """Whether the game has ended."""
         return self.phase is Phase.OVER
+
+    @property
+    def commitment(self) -> str | None:
+        """The public commitment to the game's deals, from its first event (P23).
+
+        Keep it: once the game is over and its record is revealed,
+        [`guarda.verify_fair`][guarda.verify_fair] checks the deals against it. None for a
+        position built by hand, which made no commitment.
+        """
+        return opening_commitment(self.events)
 
     @property
     def must_act(self) -> bool:

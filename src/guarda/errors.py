@@ -27,6 +27,8 @@ python-chess separates malformed moves from illegal ones:
 - [`MessageError`][guarda.MessageError]: a message to a game server (``guarda.server``)
   that the server refuses: malformed, too large, for another seat, or made for an
   earlier position.
+- [`FairnessError`][guarda.FairnessError]: a revealed record that does not prove a fair
+  game: wrong seed or salt, or deals that differ from what a player saw.
 - [`CheckError`][guarda.errors.CheckError] (also an ``AssertionError``): a check of
   [guarda.testing][] found a difference:
   [`RoundTripError`][guarda.errors.RoundTripError],
@@ -54,6 +56,7 @@ __all__ = [
     "ConfigurationError",
     "DeterminismError",
     "DocumentError",
+    "FairnessError",
     "GuardaError",
     "HiddenInformationError",
     "IllegalActionError",
@@ -213,6 +216,25 @@ class MessageError(GuardaError, ValueError):
         >>> str(error)
         'ply: made for ply 3, but 4 actions were played'
     """
+
+
+class FairnessError(GuardaError, ValueError):
+    """A revealed record that does not prove a fair game (P23).
+
+    Raised by [`guarda.verify_fair`][guarda.verify_fair]: the seed and salt do not give the
+    commitment the players saw, the actions do not replay, or the game they replay differs
+    from what a player saw. ``path`` names the field (``seed``, ``actions[i]``,
+    ``events[i]``); ``ply``, when known, is the 1-based number of the action at fault.
+
+    Examples:
+        >>> error = FairnessError("the seed does not match the commitment", path="seed")
+        >>> str(error), error.ply
+        ('seed: the seed does not match the commitment (P23)', None)
+    """
+
+    def __init__(self, message: str, *, path: str | None = None, ply: int | None = None) -> None:
+        self.ply = ply
+        super().__init__(message, rule="P23", path=path)
 
 
 class CheckError(GuardaError, AssertionError):

@@ -25,6 +25,7 @@ from guarda import (
     CardsDrawn,
     Config,
     DamageTaken,
+    DealCommitted,
     DeclineNewGuard,
     Defend,
     DefendCounter,
@@ -88,13 +89,15 @@ __all__ = [
 
 RULINGS: tuple[str, ...] = (
     *(f"R{number}" for number in range(1, 31)),
-    *(f"P{number}" for number in range(1, 22)),
+    *(f"P{number}" for number in range(1, 24)),
 )
 """Every ruling of docs/rules.md, in order."""
 
 UNTESTABLE: dict[str, str] = {
     "P18": "limits a ruleset may not exceed: configurations are refused before any game, "
     "so no game can exercise them",
+    "P23": "the commitment to the deals is the game's first event, made before any step; "
+    "a port computes it with the formula of the rules reference, and verify_fair checks it",
 }
 """Rulings no game can exercise, with the reason (the vectors cover every other one)."""
 
@@ -223,6 +226,7 @@ _ACTION_RULINGS: dict[type, tuple[str, ...]] = {
 }
 
 _EVENT_RULINGS: dict[type, tuple[str, ...]] = {
+    DealCommitted: ("P23",),
     SetupCardDrawn: ("R9",),
     PiecePlaced: ("R9",),
     SetupCardsDiscarded: ("R9", "P2"),
@@ -271,6 +275,7 @@ def _event_rulings(before: GameState, action: Action, event: Event, *, in_turn: 
         case PointsScored():
             found.update(("R23", "P4") if isinstance(config.win, Victory) else ("R25",))
         case PlayerEliminated(reason=reason):
+            found.add("P22")  # from now on views show no hand and no guard for them
             if reason is EliminationReason.HEALTH:
                 found.add("R22")
             else:

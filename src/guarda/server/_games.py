@@ -129,11 +129,14 @@ class LiveGame:
         bot_delay: float,
         state: guarda.GameState,
         actions: Sequence[guarda.Action] = (),
+        salt: str = "",
     ) -> None:
         self.id = identifier
         self.created = created
         self.config = config
         self.seed = seed
+        self.salt = salt
+        """Mixed into the commitment the game published (P23); secret like the seed."""
         self.seats = tuple(seats)
         self.names = tuple(seat.name for seat in self.seats)
         self.bot_delay = bot_delay
@@ -177,7 +180,7 @@ class LiveGame:
         return found
 
     def record(self) -> guarda.GameRecord:
-        """The full record so far (secret until the game ends: it holds the seed)."""
+        """The full record so far (secret until the game ends: it holds the seed and salt)."""
         return guarda.GameRecord(
             self.config,
             self.seed,
@@ -185,6 +188,7 @@ class LiveGame:
             names=self.names,
             site="guarda.server",
             result=self.state.outcome,
+            salt=self.salt,
         )
 
     def summary(self) -> dict[str, Any]:

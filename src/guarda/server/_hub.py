@@ -188,13 +188,15 @@ class GameServer:
         try:
             config = guarda.loads(stored.config, guarda.Config)
             actions = tuple(guarda.loads(text, guarda.Action) for text in stored.actions)
-            state = guarda.final_state(guarda.GameRecord(config, stored.seed, actions))
+            options = orjson.loads(stored.options)
+            salt = options.get("salt", "")
+            record = guarda.GameRecord(config, stored.seed, actions, salt=salt)
+            state = guarda.final_state(record)
             seats = []
             for seat in orjson.loads(stored.seats):
                 bot = seat.get("bot")
                 agent = self.bots[bot]() if seat["kind"] == "bot" else None
                 seats.append(Seat(seat["kind"], seat["name"], seat.get("digest"), bot, agent))
-            options = orjson.loads(stored.options)
         except (GuardaError, KeyError, TypeError, orjson.JSONDecodeError) as error:
             log.error("game %s in the database does not replay: %s", stored.id, error)
             return None
@@ -207,6 +209,7 @@ class GameServer:
             bot_delay=float(options.get("bot_delay", 0.0)),
             state=state,
             actions=actions,
+            salt=salt,
         )
 
     def game(self, identifier: str) -> LiveGame | None:
@@ -263,6 +266,7 @@ class GameServer:
                 f"this server hosts {running} games in progress, its limit", path="request"
             )
         seed = new_seed()
+        salt = secrets.token_hex(16)  # the commitment reveals nothing about the seed (P23)
         identifier = new_game_id()
         seats: list[Seat] = []
         tokens: list[str | None] = []
@@ -277,7 +281,7 @@ class GameServer:
                 seats.append(
                     Seat("bot", wanted.name, bot=wanted.bot, agent=self.bots[wanted.bot]())
                 )
-        state = guarda.new_game(checked.config, seed)
+        state = guarda.new_game(checked.config, seed, salt=salt)
         created = _now()
         stored = StoredGame(
             identifier,
@@ -287,7 +291,7 @@ class GameServer:
             orjson.dumps(
                 [{"kind": s.kind, "name": s.name, "digest": s.digest, "bot": s.bot} for s in seats]
             ).decode(),
-            orjson.dumps({"bot_delay": checked.bot_delay}).decode(),
+            orjson.dumps({"bot_delay": checked.bot_delay, "salt": salt}).decode(),
         )
         await self.store.insert_game(stored)
         game = LiveGame(
@@ -298,6 +302,7 @@ class GameServer:
             seats,
             bot_delay=checked.bot_delay,
             state=state,
+            salt=salt,
         )
         self.games[identifier] = game
         self._schedule_bot(game)

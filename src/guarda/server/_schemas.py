@@ -5,7 +5,7 @@ One schema (draft 2020-12) per message a client sends (``hello``, ``act``, ``ack
 ``refused``, ``error``, ``pong``) and per body of the HTTP API (``game-request``,
 ``game-created``, ``game-summary``). Where a message holds a guarda document (a view,
 an event, a configuration, an action, a record), the schema refers to the document's
-own schema by its ``$id`` (``urn:guarda:schema:view:v1``, ...), shipped in
+own schema by its ``$id`` (``urn:guarda:schema:view:v2``, ...), shipped in
 ``guarda/schemas/``.
 """
 

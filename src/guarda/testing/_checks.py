@@ -283,7 +283,7 @@ def check_view(view: PlayerView | str | bytes | Mapping[str, Any], state: GameSt
         >>> check_view(leaky, state)
         Traceback (most recent call last):
         ...
-        guarda.errors.HiddenInformationError: events[9].cards: a CardsDrawn of player 0 shows its cards ('H2', 'H4', 'V3', 'V5', 'X') to player 1 (R28)
+        guarda.errors.HiddenInformationError: events[10].cards: a CardsDrawn of player 0 shows its cards ('H2', 'H4', 'V3', 'V5', 'X') to player 1 (R28)
     """  # noqa: E501
     if not isinstance(state, GameState):
         raise ArgumentError(f"not a GameState: {_short(state)}", path="state")
