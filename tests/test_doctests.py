@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import doctest
 import importlib
+import importlib.util
 import pkgutil
 
 import pytest
@@ -11,11 +12,14 @@ import pytest
 import guarda
 
 # guarda.plot needs its extra (matplotlib): tests/test_plot.py runs its examples in the
-# nox session "plot".
+# nox session "plot". guarda.cli needs rich (extra cli, also in the test extra).
+HAS_RICH = importlib.util.find_spec("rich") is not None
 MODULES = sorted(
     name
     for _, name, _ in pkgutil.walk_packages(guarda.__path__, prefix="guarda.")
-    if not name.endswith(".__main__") and not name.startswith("guarda.plot")
+    if not name.endswith(".__main__")
+    and not name.startswith("guarda.plot")
+    and (HAS_RICH or not name.startswith("guarda.cli"))
 )
 
 

@@ -8,6 +8,7 @@ sees (R28); without it a state or a record is drawn whole, as a spectator with
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -79,10 +80,10 @@ def main(argv: Sequence[str]) -> int:
     if args.text:
         console().print(render.text(position))
     if args.svg == "-":
-        print(render.field_svg(position))
+        sys.stdout.write(render.field_svg(position))
     elif args.svg is not None:
         try:
-            Path(args.svg).write_text(render.field_svg(position) + "\n", encoding="utf-8")
+            Path(args.svg).write_text(render.field_svg(position), encoding="utf-8")
         except OSError as error:
             return fail("guarda render", f"cannot write {args.svg}: {error.strerror}", 1)
     return 0
