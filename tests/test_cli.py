@@ -22,7 +22,7 @@ import pytest
 pytest.importorskip("rich")
 
 import guarda
-from guarda import conformance
+from guarda import conformance, render
 from guarda.arena import read_arena, read_records
 from guarda.cli import COMMANDS, main
 
@@ -309,7 +309,7 @@ def test_render_a_record_as_svg_and_text(
     final = guarda.final_state(guarda.loads(path.read_text(), guarda.GameRecord))
     out = tmp_path / "final.svg"
     assert main(["render", str(path), "--svg", str(out)]) == 0
-    assert out.read_text() == guarda.render.field_svg(final)
+    assert out.read_text() == render.field_svg(final)
     assert main(["render", str(path), "--text", "--seat", "1"]) == 0
     text = capsys.readouterr().out
     assert "Seen by North (player 1)" in text

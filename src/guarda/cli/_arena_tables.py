@@ -55,7 +55,10 @@ def arena_options(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def run_with_progress(
-    out: Console, total: int, quiet: bool, run: Callable[[Callable[[GameResult], None]], ArenaResult]
+    out: Console,
+    total: int,
+    quiet: bool,
+    run: Callable[[Callable[[GameResult], None]], ArenaResult],
 ) -> ArenaResult:
     """Run ``run(on_game)`` with a progress bar of ``total`` games on ``out``."""
     if quiet:

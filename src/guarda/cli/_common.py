@@ -14,7 +14,7 @@ import argparse
 import json
 import secrets
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Final, NoReturn
 
@@ -33,12 +33,15 @@ __all__ = [
     "UsageError",
     "add_config_arguments",
     "bot",
+    "bot_list",
     "config_of",
     "console",
     "fail",
+    "is_arena_file",
     "read_document",
     "read_game_records",
     "read_text",
+    "seat_of",
     "seed_of",
 ]
 
@@ -108,13 +111,18 @@ def config_of(args: argparse.Namespace) -> guarda.Config:
         UsageError: For flags that do not make a configuration, or an unreadable file.
     """
     if args.config is not None:
-        given = [flag for flag in ("edition", "players", "win", "turn_limit") if getattr(args, flag)]
+        given = [
+            flag
+            for flag in ("edition", "players", "win", "turn_limit")
+            if getattr(args, flag) is not None
+        ]
         if given:
             raise UsageError(f"--config cannot be combined with --{given[0].replace('_', '-')}")
         try:
-            return read_document(args.config, guarda.Config)
+            config: guarda.Config = read_document(args.config, guarda.Config)
         except GuardaError as error:
             raise UsageError(f"{args.config}: {error}") from error
+        return config
     options: dict[str, Any] = {"win": args.win or "elimination", "turn_limit": args.turn_limit}
     if args.players is not None:
         options["players"] = args.players
@@ -214,8 +222,3 @@ def seat_of(value: int | None, config: guarda.Config) -> int | None:
     if value is not None and not 0 <= value < config.players:
         raise UsageError(f"--seat: no seat {value} in a {config.players}-player game")
     return value
-
-
-def parse(parser: argparse.ArgumentParser, argv: Sequence[str]) -> argparse.Namespace:
-    """Parse arguments (a usage error exits with status 2)."""
-    return parser.parse_args(list(argv))

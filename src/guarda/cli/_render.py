@@ -14,6 +14,7 @@ from pathlib import Path
 
 import guarda
 from guarda import render
+from guarda.arena import read_records
 from guarda.cli._common import (
     Parser,
     UsageError,
@@ -23,7 +24,6 @@ from guarda.cli._common import (
     read_text,
     seat_of,
 )
-from guarda.arena import read_records
 from guarda.errors import GuardaError
 
 __all__ = ["main"]
@@ -70,7 +70,9 @@ def main(argv: Sequence[str]) -> int:
         seat = seat_of(args.seat, position.config)
         if isinstance(position, guarda.PlayerView):
             if seat is not None and seat != position.player:
-                raise UsageError(f"--seat {seat}: the file holds the view of seat {position.player}")
+                raise UsageError(
+                    f"--seat {seat}: the file holds the view of seat {position.player}"
+                )
         elif seat is not None or args.spectator:
             position = guarda.view(position, seat)
     except UsageError as error:

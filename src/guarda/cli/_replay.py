@@ -16,6 +16,7 @@ from rich.rule import Rule
 
 import guarda
 from guarda import render
+from guarda.arena import read_records
 from guarda.cli._common import (
     Parser,
     UsageError,
@@ -25,7 +26,6 @@ from guarda.cli._common import (
     read_text,
     seat_of,
 )
-from guarda.arena import read_records
 from guarda.errors import GuardaError
 
 __all__ = ["main"]

@@ -60,9 +60,7 @@ def main(argv: Sequence[str]) -> int:
     out.print(f"{config.name}, {config.players} players: {', '.join(names)}; seed {seed}")
 
     def run(on_game: Callable[[GameResult], None]) -> ArenaResult:
-        return match(
-            config, agents, args.games, seed=seed, on_game=on_game, **arena_options(args)
-        )
+        return match(config, agents, args.games, seed=seed, on_game=on_game, **arena_options(args))
 
     result = run_with_progress(out, args.games, args.quiet, run)
     show_result(out, result, f"Standings after {args.games} games")

@@ -9,6 +9,7 @@ head-to-head results; ``--records FILE`` writes every game as JSON Lines.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 
 from rich.table import Table
@@ -42,9 +43,7 @@ def main(argv: Sequence[str]) -> int:
         prog="guarda tournament",
         description="A round robin (or a gauntlet) of named bots, with standings and ratings.",
     )
-    parser.add_argument(
-        "entrants", nargs="+", metavar="BOT", help=f"the bots ({', '.join(BOTS)})"
-    )
+    parser.add_argument("entrants", nargs="+", metavar="BOT", help=f"the bots ({', '.join(BOTS)})")
     parser.add_argument(
         "--gauntlet", action="store_true", help="the first bot plays each of the others"
     )
@@ -63,16 +62,17 @@ def main(argv: Sequence[str]) -> int:
         def run(on_game: Callable[[GameResult], None]) -> ArenaResult:
             if args.gauntlet:
                 return gauntlet(
-                    config, agents[0], agents[1:], args.games, seed=seed, on_game=on_game, **options
+                    config,
+                    agents[0],
+                    agents[1:],
+                    args.games,
+                    seed=seed,
+                    on_game=on_game,
+                    **options,
                 )
-            return round_robin(
-                config, agents, args.games, seed=seed, on_game=on_game, **options
-            )
+            return round_robin(config, agents, args.games, seed=seed, on_game=on_game, **options)
 
-        if args.gauntlet:
-            tables = len(agents) - 1
-        else:
-            tables = _combinations(len(agents), config.players)
+        tables = len(agents) - 1 if args.gauntlet else math.comb(len(agents), config.players)
         if tables < 1:
             what = "two bots" if args.gauntlet else f"at least {config.players} bots"
             raise UsageError(f"a {kind} of {config.players}-player games needs {what}")
@@ -98,10 +98,3 @@ def main(argv: Sequence[str]) -> int:
     if args.records is not None:
         out.print(f"Records written to {args.records}.")
     return 1 if result.errors else 0
-
-
-def _combinations(entrants: int, seats: int) -> int:
-    count = 1
-    for index in range(seats):
-        count = count * (entrants - index) // (index + 1)
-    return count
