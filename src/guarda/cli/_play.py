@@ -108,7 +108,7 @@ class Game:
     def show(self, *, news: bool = True) -> None:
         """Show the game from your seat, with your legal actions."""
         mine = guarda.view(self.state, self.seat)
-        self.out.print(Rule(f"Turn {mine.turn_number}, {mine.phase.value} phase"))
+        self.out.print(Rule(f"Turn {mine.turn_number}" if mine.turn_number else "Setup"))
         if news:
             happened = self.news()
             if happened:
