@@ -468,6 +468,7 @@ def terminals() -> Iterator[list[Terminal]]:
             terminal.process.wait()
 
 
+@pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a POSIX pseudo-terminal")
 def test_play_through_a_pseudo_terminal(tmp_path: Path, terminals: list[Terminal]) -> None:
     saved = tmp_path / "saved.json"
     game = Terminal(*SMALL)
