@@ -55,6 +55,33 @@ def conformance(session: nox.Session) -> None:
 
 
 @nox.session
+def server(session: nox.Session) -> None:
+    """Test guarda.server: protocol, security, faults, the web table in headless Chromium,
+    and a load test of 200 concurrent games (figures printed).
+
+    The browser test needs Debian's ``chromium`` at ``/usr/bin/chromium`` (``.ci/run``
+    installs it); Playwright never downloads a browser here. Screenshots go to
+    ``GUARDA_ARTIFACTS`` (default: ``.ci-artifacts``).
+    """
+    session.install(".[test,server,server-test]")
+    env = {"GUARDA_ARTIFACTS": session.env.get("GUARDA_ARTIFACTS", str(ROOT / ".ci-artifacts"))}
+    session.run(
+        "pytest",
+        "-n",
+        "2",
+        "-m",
+        "not load",
+        "tests/test_server.py",
+        "tests/test_server_security.py",
+        "tests/test_server_doctests.py",
+        "tests/test_server_browser.py",
+        *session.posargs,
+        env=env,
+    )
+    session.run("pytest", "-m", "load", "-s", "tests/test_server_load.py", env=env)
+
+
+@nox.session
 def typing(session: nox.Session) -> None:
     """Type-check the package, tests, examples and benchmarks with mypy --strict.
 

@@ -7,6 +7,7 @@ play it. rich is in the ``test`` extra, so the default ``tests`` session runs th
 from __future__ import annotations
 
 import builtins
+import importlib.util
 import json
 import os
 import re
@@ -87,6 +88,8 @@ def test_help_and_version(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--version"]) == 0
     assert capsys.readouterr().out.strip() == f"guarda {guarda.__version__}"
     for name in COMMANDS:
+        if name == "serve" and importlib.util.find_spec("starlette") is None:
+            continue  # the server extra is tested in its own session
         assert main([name, "--help"]) == 0, name
         assert f"guarda {name}" in capsys.readouterr().out
 
@@ -106,6 +109,15 @@ def test_without_rich_a_command_says_which_extra_to_install() -> None:
     )
     assert done.returncode == 1
     _one_error_line(done.stderr, "pip install 'guarda[cli]'")
+
+
+def test_serve_without_its_extra_says_which_to_install() -> None:
+    blocked = "import sys; sys.modules['starlette'] = None; " + RUN
+    done = subprocess.run(
+        [sys.executable, "-c", blocked, "serve"], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 1
+    _one_error_line(done.stderr, "pip install 'guarda[server]'")
 
 
 def test_verify_runs_without_rich() -> None:

@@ -138,6 +138,7 @@ from guarda.errors import (
     DocumentError,
     GuardaError,
     IllegalActionError,
+    MessageError,
     NotationError,
     ParseError,
     PositionError,
@@ -300,6 +301,7 @@ __all__ = [  # noqa: RUF022 - grouped by topic, in the order of the API referenc
     "AgentError",
     "ProtocolError",
     "AgentTimeoutError",
+    "MessageError",
     # Pictures in notebooks
     "set_svg_renderer",
     # The version

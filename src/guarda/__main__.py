@@ -8,7 +8,9 @@ for the options.
 It needs guarda alone. The ``guarda`` command of the ``cli`` extra plays, replays and
 simulates games (``guarda --help``); ``python -m guarda verify --command CMD``, like
 ``guarda verify``, checks another implementation against the conformance vectors
-instead (see [guarda.conformance][]).
+instead (see [guarda.conformance][]), and ``python -m guarda serve``, like
+``guarda serve``, runs a game server (see [guarda.server][]; it needs the ``server``
+extra).
 
 Examples:
     >>> main(["--seed", "2", "--quiet"])  # doctest: +ELLIPSIS
@@ -19,6 +21,7 @@ Examples:
 from __future__ import annotations
 
 import argparse
+import importlib
 import random
 import sys
 from collections.abc import Callable, Sequence
@@ -89,12 +92,24 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _serve(argv: Sequence[str]) -> int:
+    """``guarda serve``: run a game server (``guarda.server``, the ``server`` extra)."""
+    try:
+        server = importlib.import_module("guarda.server")
+    except ImportError as error:
+        print(f"guarda serve: pip install 'guarda[server]' first ({error})", file=sys.stderr)
+        return 2
+    status: int = server.main(argv)
+    return status
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the demo.
 
     Args:
         argv: Command-line arguments without the program name; None reads ``sys.argv``.
-            ``verify ...`` runs ``guarda verify`` instead of the demo.
+            ``verify ...`` runs ``guarda verify`` and ``serve ...`` ``guarda serve``
+            instead of the demo.
 
     Returns:
         The exit status: 0, or 2 for an invalid game setting (for ``verify``: see
@@ -103,6 +118,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     arguments = sys.argv[1:] if argv is None else list(argv)
     if arguments[:1] == ["verify"]:
         return verify_main(arguments[1:])
+    if arguments[:1] == ["serve"]:
+        return _serve(arguments[1:])
     args = _parser().parse_args(arguments)
     try:
         config = EDITIONS[args.edition](

@@ -24,6 +24,9 @@ python-chess separates malformed moves from illegal ones:
   state, a player number that does not exist, ...).
 - [`SecretsError`][guarda.SecretsError]: exporting a secret value without saying so.
 - [`ReplayError`][guarda.ReplayError]: a game record that does not replay.
+- [`MessageError`][guarda.MessageError]: a message to a game server (``guarda.server``)
+  that the server refuses: malformed, too large, for another seat, or made for an
+  earlier position.
 - [`CheckError`][guarda.errors.CheckError] (also an ``AssertionError``): a check of
   [guarda.testing][] found a difference:
   [`RoundTripError`][guarda.errors.RoundTripError],
@@ -54,6 +57,7 @@ __all__ = [
     "GuardaError",
     "HiddenInformationError",
     "IllegalActionError",
+    "MessageError",
     "NotationError",
     "ParseError",
     "PositionError",
@@ -193,6 +197,22 @@ class ReplayError(GuardaError, ValueError):
     ) -> None:
         self.ply = ply
         super().__init__(f"ply {ply}: {message}", rule=rule, path=path)
+
+
+class MessageError(GuardaError, ValueError):
+    """A message to a game server that it refuses; the game is unchanged.
+
+    Raised by ``guarda.server`` (and sent to the client as an ``error`` or ``refused``
+    message) for a message that is malformed or too large, that names no game or a wrong
+    token, that sends an action for a seat the connection does not hold, or that was made
+    for an earlier position (a stale ``ply``). ``path`` names the offending field of the
+    message, such as ``ply`` or ``token``.
+
+    Examples:
+        >>> error = MessageError("made for ply 3, but 4 actions were played", path="ply")
+        >>> str(error)
+        'ply: made for ply 3, but 4 actions were played'
+    """
 
 
 class CheckError(GuardaError, AssertionError):

@@ -50,10 +50,17 @@ COMMANDS: Final[dict[str, Command]] = {
     "verify": Command(
         "guarda.cli._verify", "check another implementation (conformance vectors)", extra=None
     ),
+    "serve": Command("guarda.server", "run a game server with a web table", extra="server"),
 }
 """Every subcommand by name."""
 
-EXTRAS: Final[dict[str, str]] = {"rich": "cli", "matplotlib": "plot"}
+EXTRAS: Final[dict[str, str]] = {
+    "rich": "cli",
+    "matplotlib": "plot",
+    "starlette": "server",
+    "uvicorn": "server",
+    "websockets": "server",
+}
 """The extra that installs each optional top-level module the subcommands import."""
 
 
