@@ -88,7 +88,7 @@ def typing(session: nox.Session) -> None:
     The optional extras are installed too, so the modules and tests that use them are
     checked against their real types.
     """
-    session.install("-e", ".[typing,bots,plot,distributed]")
+    session.install("-e", ".[typing,bots,plot,distributed,cli]")
     paths = [path for path in TYPED_PATHS if (ROOT / path).exists()]
     session.run("mypy", *paths, *session.posargs)
 

@@ -1,13 +1,15 @@
-"""A demo: ``python -m guarda`` (or ``guarda``) plays one seeded game between random players.
+"""A demo: ``python -m guarda`` plays one seeded game between random players.
 
 Each turn is printed as a small picture of the field with every piece, a status line
 per player (both drawn by [guarda.render][]) and the events of the turn in plain English;
 then the result, counting turns as the turn headers do. Run ``python -m guarda --help``
 for the options.
 
-``guarda verify --command CMD`` checks another implementation against the conformance
-vectors instead (see [guarda.conformance][]; ``guarda verify --help``), and
-``guarda serve`` runs a game server (see [guarda.server][]; it needs the ``server``
+It needs guarda alone. The ``guarda`` command of the ``cli`` extra plays, replays and
+simulates games (``guarda --help``); ``python -m guarda verify --command CMD``, like
+``guarda verify``, checks another implementation against the conformance vectors
+instead (see [guarda.conformance][]), and ``python -m guarda serve``, like
+``guarda serve``, runs a game server (see [guarda.server][]; it needs the ``server``
 extra).
 
 Examples:
