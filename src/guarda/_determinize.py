@@ -531,7 +531,7 @@ def determinize(view: PlayerView, rng: random.Random) -> GameState:
 
     Raises:
         ArgumentError: If ``view`` is not a [`PlayerView`][guarda.PlayerView], ``rng``
-            is not a [`random.Random`][random.Random], or the view cannot come from a
+            is not a `random.Random`, or the view cannot come from a
             game (its cards do not add up to the deck, R3).
 
     Examples:

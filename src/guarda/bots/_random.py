@@ -7,6 +7,7 @@ import random
 import attrs
 
 import guarda
+from guarda.bots._reading import check_turn
 
 __all__ = ["RandomBot"]
 
@@ -15,16 +16,17 @@ __all__ = ["RandomBot"]
 class RandomBot:
     """Plays a uniformly random legal action.
 
-    The whole agent protocol in one line: it picks from ``view.legal_actions`` with the
-    random source the runner hands it, so a match seed replays the same game.
+        The whole agent protocol in one line: it picks from ``view.legal_actions`` with the
+        random source the runner hands it, so a match seed replays the same game.
 
-    Examples:
-        >>> import random
-        >>> import guarda
-        >>> state = guarda.new_game(guarda.modern(players=2), seed=1)
-        >>> view = guarda.view(state, state.actor)
-        >>> RandomBot().act(view, random.Random(0)) in view.legal_actions
-        True
+        Examples:
+            >>> import random
+            >>> import guarda
+    from guarda.bots._reading import check_turn
+            >>> state = guarda.new_game(guarda.modern(players=2), seed=1)
+            >>> view = guarda.view(state, state.actor)
+            >>> RandomBot().act(view, random.Random(0)) in view.legal_actions
+            True
     """
 
     name: str = "random"
@@ -39,5 +41,9 @@ class RandomBot:
 
         Returns:
             One of ``view.legal_actions``.
+
+        Raises:
+            ArgumentError: If the view's player has nothing to decide.
         """
+        check_turn(view)
         return rng.choice(view.legal_actions)

@@ -1,0 +1,193 @@
+"""Reading the table: what the reference bots ask about a position, on guarda.rules only.
+
+Everything here is a question a player at the table can answer from what they see: which
+cards hit whom, which defend, where a piece is exposed. [`GreedyBot`][guarda.bots.GreedyBot]
+weighs its options with these, and [`ISMCTSBot`][guarda.bots.ISMCTSBot] scores the
+positions where it stops looking ahead with [`evaluate`][guarda.bots._reading.evaluate].
+The card geometry always comes from
+[`guarda.rules.covered_cells`][guarda.rules.covered_cells].
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable, Sequence
+
+import guarda
+from guarda import Cell, GameState, GuardStatus, Orientation, PlayerView, rules
+
+__all__ = [
+    "attacks",
+    "check_turn",
+    "cover",
+    "defends",
+    "evaluate",
+    "exposure",
+    "keep_value",
+    "opponents",
+]
+
+Position = GameState | PlayerView
+
+
+def check_turn(view: object) -> None:
+    """Refuse anything but the view of a player who must decide now.
+
+    Raises:
+        ArgumentError: If ``view`` is not a [`PlayerView`][guarda.PlayerView] or its
+            player has nothing to decide.
+    """
+    if not isinstance(view, PlayerView):
+        raise guarda.ArgumentError(f"not a PlayerView: {view!r}", path="view")
+    if not view.must_act or not view.legal_actions:
+        raise guarda.ArgumentError(
+            f"player {view.player} has nothing to decide in this view", path="view"
+        )
+
+
+@functools.lru_cache(maxsize=4096)
+def cover(
+    config: guarda.Config, player: int, card: str, orientation: Orientation
+) -> frozenset[Cell]:
+    """The cells ``player``'s ``card`` covers in ``orientation``, as a set (R5, R6)."""
+    return frozenset(rules.covered_cells(config, player, card, orientation))
+
+
+def attacks(config: guarda.Config, player: int, card: str, cell: Cell | None) -> bool:
+    """Whether ``player``'s ``card``, played in attack, covers ``cell`` (R5, R15).
+
+    Examples:
+        >>> import guarda
+        >>> attacks(guarda.modern(players=2), 0, "V2", guarda.Cell.parse("b4"))
+        True
+    """
+    return cell is not None and cell in cover(config, player, card, Orientation.OFFENSIVE)
+
+
+def defends(config: guarda.Config, player: int, card: str, cell: Cell | None) -> bool:
+    """Whether ``card``, turned around, covers ``player``'s ``cell``: it can defend there
+    (R19), and a guard of it blocks critically there (R20).
+
+    Examples:
+        >>> import guarda
+        >>> defends(guarda.modern(players=2), 0, "V4", guarda.Cell.parse("b1"))
+        True
+    """
+    return cell is not None and cell in cover(config, player, card, Orientation.DEFENSIVE)
+
+
+def opponents(position: Position, player: int) -> list[int]:
+    """The opponents of ``player`` still in the game (teammates are never hit, R15)."""
+    config = position.config
+    team = config.team_of(player)
+    players: Sequence[guarda.PlayerState | guarda.PublicPlayer] = position.players
+    return [
+        other
+        for other, public in enumerate(players)
+        if not public.is_out and config.team_of(other) != team
+    ]
+
+
+@functools.lru_cache(maxsize=4096)
+def _threat(config: guarda.Config, attacker: int, cell: Cell) -> float:
+    """The share of ``attacker``'s deck that, played in attack, covers ``cell``."""
+    covering = sum(
+        entry.copies for entry in config.deck if attacks(config, attacker, entry.card.name, cell)
+    )
+    return covering / config.deck_size
+
+
+def exposure(position: Position, player: int, cell: Cell, others: Sequence[int]) -> float:
+    """How many attack cards the opponents ``others`` can be expected to hold against ``cell``.
+
+    Each opponent's hand is unknown, so each hand card counts with the share of that
+    opponent's deck that would hit the cell ("it cuts both ways": standing where an
+    opponent's own defence cards attack is dangerous, R6).
+    """
+    config = position.config
+    total = 0.0
+    for other in others:
+        if other != player:
+            public = position.players[other]
+            size = (
+                public.hand_size if isinstance(public, guarda.PublicPlayer) else len(public.hand)
+            )
+            total += _threat(config, other, cell) * size
+    return total
+
+
+def keep_value(
+    config: guarda.Config,
+    player: int,
+    card: str,
+    cell: Cell | None,
+    targets: Iterable[Cell | None],
+) -> float:
+    """How much a hand card is worth keeping where ``player`` stands on ``cell``.
+
+    An attack card is worth 3 per opponent it hits now, a card that defends the cell
+    (and would make a critical guard there) 2; other cards are fodder to burn for moves
+    or to discard (the "hand management" tip of the source texts).
+    """
+    hits = sum(1 for target in targets if attacks(config, player, card, target))
+    return 3.0 * hits + (2.0 if defends(config, player, card, cell) else 0.0)
+
+
+def _guard_worth(position: GameState, player: int) -> float:
+    state = position
+    guard = state.players[player].guard
+    if guard is None:
+        return 0.0
+    cell = state.players[player].position
+    config = state.config
+    if guard.status is GuardStatus.PREPARING:
+        return 1.0 + (1.5 if defends(config, player, guard.card, cell) else 0.0)
+    if guard.orientation is Orientation.DEFENSIVE:
+        return 2.0 + (2.0 if defends(config, player, guard.card, cell) else 0.0)
+    return 2.0
+
+
+_POINTS: dict[type, float] = {guarda.Victory: 3.0, guarda.KingOfTheHill: 6.0}
+_POINTS.update(dict.fromkeys((guarda.Elimination, guarda.Exhaustion), 0.0))
+
+
+def evaluate(state: GameState, player: int) -> float:
+    """A score in [0, 1] of how well ``player`` stands: 1 won, 0 lost, 1/2 a draw.
+
+    For a game still going it weighs, against the best opponent: health (or points in
+    Victory and King of the Hill), guards (a defensive guard on a cell it covers blocks
+    critically, R20), attack cards that hit now, defence cards that cover the player's
+    own cell, and the expected exposure of each piece to the opponents' hands.
+    """
+    outcome = state.outcome
+    if outcome is not None:
+        return 1.0 if player in outcome.winners else 0.5 if player in outcome.drawn else 0.0
+    config = state.config
+    team = config.team_of(player)
+    scores: dict[int, float] = {}
+    for index, public in enumerate(state.players):
+        if public.is_out:
+            continue
+        others = opponents(state, index)
+        cell = public.position
+        targets = [state.players[other].position for other in others]
+        hand = public.hand
+        attack = sum(
+            sum(1 for target in targets if attacks(config, index, card, target)) for card in hand
+        )
+        defence = sum(1 for card in hand if defends(config, index, card, cell))
+        score = 3.0 * public.health if config.has_health else 0.0
+        score += _POINTS[type(config.win)] * public.points
+        if isinstance(config.win, guarda.Exhaustion):
+            score += 0.3 * len(public.draw_pile)
+        score += _guard_worth(state, index) + 0.8 * attack + 0.6 * min(defence, 2)
+        if cell is not None:
+            score -= 0.8 * exposure(state, index, cell, others)
+        scores[index] = score
+    mine = max((s for i, s in scores.items() if config.team_of(i) == team), default=None)
+    theirs = max((s for i, s in scores.items() if config.team_of(i) != team), default=None)
+    if mine is None:
+        return 0.0
+    if theirs is None:
+        return 1.0
+    return float(1.0 / (1.0 + 2.0 ** ((theirs - mine) / 4.0)))
