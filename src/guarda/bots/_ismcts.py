@@ -118,16 +118,16 @@ class ISMCTSBot:
         (1.0, 0.0)
     """
 
-    iterations: int | None = 200
+    iterations: int | None = 100
     """Iterations per decision, or None for a time budget only."""
     seconds: float | None = None
     """Wall-clock seconds per decision, or None for an iteration budget only."""
     exploration: float = 0.7
     """The UCT exploration constant (scores lie in [0, 1])."""
-    horizon: int = 2
+    horizon: int = 3
     """Turns to play greedily past the start of the search before a position is scored:
     2 ends the current turn and the next player's, so the score sees the reply."""
-    worlds: int = 16
+    worlds: int = 8
     """Distinct determinizations per decision, used in turn by the iterations (sampling
     one costs more than an iteration; 0 samples a new one for every iteration)."""
     name: str = attrs.field(default=attrs.Factory(_default_name, takes_self=True))
