@@ -68,6 +68,7 @@ class Game:
     number: int
     seed: int
     iterations: int
+    turn_limit: int
 
 
 @dataclass(frozen=True)
@@ -115,11 +116,11 @@ PAIRINGS = (
 )
 
 
-def ruleset(name: str) -> guarda.Config:
+def ruleset(name: str, turn_limit: int = TURN_LIMIT) -> guarda.Config:
     """The ruleset of a pairing, with the benchmark's turn limit."""
     if name == "modern-2p":
-        return guarda.modern(players=2, turn_limit=TURN_LIMIT)
-    return guarda.classic(players=4, turn_limit=TURN_LIMIT)
+        return guarda.modern(players=2, turn_limit=turn_limit)
+    return guarda.classic(players=4, turn_limit=turn_limit)
 
 
 def agent(kind: str, iterations: int) -> Agent:
@@ -151,7 +152,7 @@ def side_result(left: Sequence[int], mine: frozenset[int]) -> float | None:
 def play(game: Game) -> Played:
     """Play one game and score it for the first agent's kind."""
     start = time.process_time()
-    config = ruleset(game.pairing.ruleset)
+    config = ruleset(game.pairing.ruleset, game.turn_limit)
     mine = first_seats(config.players, game.number)
     first = agent(game.pairing.first, game.iterations)
     second = agent(game.pairing.second, game.iterations)
@@ -258,12 +259,13 @@ def table(rows: Sequence[Row]) -> str:
 
 
 def schedule(
-    pairings: Sequence[Pairing], games: int, seed: int, iterations: int
+    pairings: Sequence[Pairing], games: int, seed: int, iterations: int, turn_limit: int
 ) -> Iterator[Game]:
     """Every game, interleaved across pairings (so a stopped run has a bit of each)."""
     for number in range(games):
         for index, pairing in enumerate(pairings):
-            yield Game(pairing, number, seed * 1_000_003 + index * 100_003 + number, iterations)
+            game_seed = seed * 1_000_003 + index * 100_003 + number
+            yield Game(pairing, number, game_seed, iterations, turn_limit)
 
 
 def run(
@@ -273,9 +275,10 @@ def run(
     iterations: int,
     workers: int,
     progress: Callable[[str], None],
+    turn_limit: int = TURN_LIMIT,
 ) -> list[Row]:
     """Play every game and summarize each pairing."""
-    todo = list(schedule(pairings, games, seed, iterations))
+    todo = list(schedule(pairings, games, seed, iterations, turn_limit))
     results: dict[str, list[Played]] = {pairing.key: [] for pairing in pairings}
     started = time.perf_counter()
     if workers == 1:
@@ -308,12 +311,18 @@ def main(argv: list[str] | None = None) -> int:
         "--pairings", nargs="*", choices=[p.key for p in PAIRINGS], help="only these pairings"
     )
     parser.add_argument("--json", type=Path, metavar="PATH", help="also write results as JSON")
-    parser.add_argument("--quick", action="store_true", help="a smoke run: 2 games, tiny ISMCTS")
+    parser.add_argument(
+        "--turn-limit", type=int, default=TURN_LIMIT, help=f"turn limit ({TURN_LIMIT})"
+    )
+    parser.add_argument(
+        "--quick", action="store_true", help="a smoke run: 2 games, tiny ISMCTS, 12 turns"
+    )
     args = parser.parse_args(argv)
     pairings = [p for p in PAIRINGS if not args.pairings or p.key in args.pairings]
     games, iterations = (2, 2) if args.quick else (args.games, args.iterations)
-    if games < 1 or iterations < 1 or args.workers < 1:
-        parser.error("--games, --iterations and --workers must be at least 1")
+    turn_limit = 12 if args.quick else args.turn_limit
+    if min(games, iterations, args.workers, turn_limit) < 1:
+        parser.error("--games, --iterations, --workers and --turn-limit must be at least 1")
     started = time.perf_counter()
     rows = run(
         pairings,
@@ -322,16 +331,20 @@ def main(argv: list[str] | None = None) -> int:
         iterations,
         args.workers,
         lambda line: print(line, file=sys.stderr, flush=True),
+        turn_limit,
     )
     elapsed = time.perf_counter() - started
     print(table(rows))
-    print(f"\n{games} games per pairing, ISMCTS {iterations} iterations, {elapsed:.0f} s wall")
+    print(
+        f"\n{games} games per pairing, ISMCTS {iterations} iterations, "
+        f"{turn_limit}-turn limit, {elapsed:.0f} s wall"
+    )
     if args.json:
         document = {
             "games": games,
             "iterations": iterations,
             "seed": args.seed,
-            "turn_limit": TURN_LIMIT,
+            "turn_limit": turn_limit,
             "wall_seconds": elapsed,
             "rows": [asdict(row) for row in rows],
         }

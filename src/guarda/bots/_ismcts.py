@@ -10,17 +10,24 @@ search plays in a different world that fits its view:
    opponents alike) taking the child with the best UCT score among the actions that are
    legal in this world (a child counts how often it was *available*, not how often its
    parent was visited, because an action exists only in some worlds);
-3. **expand**: at the first action of this world not yet in the tree, add a child;
-4. **roll out and evaluate**: play a few random plies from the short list of sensible
-   actions ([`options`][guarda.bots._options.options]), then score the position for
-   every player with a heuristic ([`evaluate`][guarda.bots._reading.evaluate]) instead
-   of playing to the end, which would cost far more;
+3. **expand**: at the first decision of this world with an action not yet in the tree,
+   add a child for it: the greedy choice if it is one of them, else one at random;
+4. **play out and evaluate**: every player plays on with the greedy policy
+   ([`GreedyBot`][guarda.bots.GreedyBot]) to the end of the bot's next turn, then the
+   position is scored for every player with a heuristic
+   ([`evaluate`][guarda.bots._reading.evaluate]) instead of playing to the end, which
+   would cost far more;
 5. **back up**: each node on the path adds the score of the player who chose it.
 
-The bot plays the root action visited most. The search looks only at the few sensible
-actions of each decision (one move per reachable cell, burning the cheapest cards; each
-push; attacking with every hitting card or baiting with one; each guard; each reaction),
-which keeps the tree narrow enough for a small budget.
+The bot plays the root action with the best mean score, unless it beats the greedy
+choice by less than 0.02 (a small budget's noise alone should not overturn it). The
+search looks only at the few sensible actions of each decision
+([`options`][guarda.bots._options.options]: the three best moves, each push, attacking
+with every hitting card or baiting with one, the best guards, each reaction), which
+keeps the tree narrow enough for a small budget. The tree branches only on the decisions
+that shape a turn (moving and pushing, setting a guard, attacking or guarding); setup,
+the Draw phase's discards, reactions, a new guard after a critical block and the Settle
+phase are left to the greedy policy.
 
 **No reuse between decisions.** The tree is built anew for every decision. Keeping the
 subtree of the action played would be sound only if the tree's branches were the bot's
@@ -46,11 +53,13 @@ from guarda.bots._reading import check_turn, evaluate
 
 __all__ = ["ISMCTSBot"]
 
-_SEARCHED = frozenset(
-    (Phase.MOVE, Phase.SET_GUARD, Phase.ACT, Phase.REACT, Phase.COUNTER, Phase.NEW_GUARD)
-)
-"""The decisions the tree branches on; the others (setup, the Draw phase's discards, the
-Settle phase) are played by the greedy policy."""
+_SEARCHED = frozenset((Phase.MOVE, Phase.SET_GUARD, Phase.ACT))
+"""The decisions the tree branches on: the ones that shape a turn. The others (setup, the
+Draw phase's discards, reactions, a new guard after a critical block, the Settle phase)
+are played by the greedy policy, whose rules for them are sound and cheap."""
+
+_PRIOR = 0.02
+"""How much better than the greedy choice another root action must score to be played."""
 
 _MAX_PLAYOUT = 80
 """At most this many greedy plies after the tree."""
@@ -124,10 +133,12 @@ class ISMCTSBot:
     """Wall-clock seconds per decision, or None for an iteration budget only."""
     exploration: float = 0.7
     """The UCT exploration constant (scores lie in [0, 1])."""
-    horizon: int = 3
-    """Turns to play greedily past the start of the search before a position is scored:
-    2 ends the current turn and the next player's, so the score sees the reply."""
-    worlds: int = 8
+    horizon: int = 1
+    """Rounds to play greedily past the current turn before a position is scored: 1 plays
+    on to the end of the bot's next turn (in a two-player game, the current turn, the
+    opponent's reply and the bot's own next turn), so the score sees replies and
+    follow-ups."""
+    worlds: int = 4
     """Distinct determinizations per decision, used in turn by the iterations (sampling
     one costs more than an iteration; 0 samples a new one for every iteration)."""
     name: str = attrs.field(default=attrs.Factory(_default_name, takes_self=True))
@@ -137,7 +148,7 @@ class ISMCTSBot:
         _check_budget(self.iterations, self.seconds)
 
     def act(self, view: PlayerView, rng: random.Random) -> Action:
-        """Search from the view and play the root action visited most.
+        """Search from the view and play the root action with the best mean score.
 
         Args:
             view: The view of the player who must decide.
@@ -170,15 +181,22 @@ class ISMCTSBot:
             world = pool[done % len(pool)] if pool else guarda.determinize(view, rng)
             self._iterate(root, world, rng)
             done += 1
+        # The best mean score; the greedy choice wins ties and near-ties, so that a small
+        # budget's noise alone never talks the bot out of the greedy move.
+        default = greedy_action(view)
         best = max(
-            (child.visits, child.total, index)
+            (
+                child.total / child.visits + (_PRIOR if action == default else 0.0),
+                child.visits,
+                -index,
+            )
             for index, action in enumerate(choices)
-            if (child := root.children.get(action)) is not None
+            if (child := root.children.get(action)) is not None and child.visits
         )
-        return choices[best[2]]
+        return choices[-best[2]]
 
     def _iterate(self, root: _Node, state: GameState, rng: random.Random) -> None:
-        horizon = state.turns_ended + self.horizon
+        horizon = state.turns_ended + self.horizon * len(state.players) + 1
         path = [root]
         node = root
         # select and expand, along the decisions worth searching
@@ -198,7 +216,10 @@ class ISMCTSBot:
                 if child is not None:
                     child.available += 1
             if fresh:
-                action = rng.choice(fresh)
+                # The greedy choice first: early samples then show how the greedy line
+                # goes on, the alternatives come after.
+                default = greedy_action(state)
+                action = default if default in fresh else rng.choice(fresh)
                 child = node.children[action] = _Node(actor)
                 child.available = 1
                 state, _ = guarda.apply(state, action)

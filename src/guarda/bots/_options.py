@@ -3,9 +3,11 @@
 A hand of six different cards can settle in 64 ways and attack in 63; most of those are
 the same idea with other fodder. [`options`][guarda.bots._options.options] keeps one
 action per idea, choosing the cards the way a player would (burn and discard the cards
-least worth keeping, defend with the cards that attack nobody): a move to each reachable
-cell, each push, attacking with everything that hits or baiting with one card, each
-guard, each way to react, settling with or without the useless cards.
+least worth keeping, defend with the cards that attack nobody): the three best moves by
+the greedy bot's reading, each push (one cell or as far as possible), attacking with
+everything that hits or baiting with one card, laying the best critical guard or the card
+least worth keeping, taking the damage, defending with one card or as many as help, or
+activating the guard, settling with or without the useless cards.
 [`ISMCTSBot`][guarda.bots.ISMCTSBot] searches over these options only. Every option is
 one of the legal actions, and so is at least one option in every position.
 """
@@ -16,7 +18,6 @@ from collections.abc import Callable
 
 import guarda
 from guarda import Action, Cell, GameState, GuardStatus, Orientation, Phase, PlayerView, rules
-from guarda.bots._reading import opponents
 from guarda.bots._seat import Seat, guard_status
 
 __all__ = ["options"]
@@ -33,22 +34,29 @@ def _discard(seat: Seat) -> list[Action]:
     return [guarda.DiscardDown(seat.cheapest(excess))]
 
 
+_MOVES = 3
+"""Moves kept per Move phase: the best by the greedy bot's reading of the table."""
+
+
 def _move(seat: Seat) -> list[Action]:
-    found: list[Action] = [guarda.EndMove()]
     position = seat.position
+    found: list[Action] = [guarda.EndMove()]
     if not position.has_moved:
+        moves: list[tuple[float, int, int, Action]] = []
         for step in rules.reachable_cells(position, seat.me):
-            found.append(guarda.Move(step.direction, seat.cheapest(step.cost, cell=step.cell)))
+            burned = seat.cheapest(step.cost, cell=step.cell)
+            score = seat.standing(step.cell, seat.targets, burned)
+            moves.append((-score, step.cost, len(moves), guarda.Move(step.direction, burned)))
+        found.extend(move for *_, move in sorted(moves)[:_MOVES])
     for push in rules.push_targets(position, seat.me):
         origin = position.players[push.player].position
         assert origin is not None
         dx, dy = push.direction.delta
-        for distance in range(1, push.distance + 1):
+        for distance in sorted({1, push.distance}):
             moved = Cell(origin.x + dx * distance, origin.y + dy * distance)
-            others = opponents(position, seat.me)
             targets = [
-                moved if other == push.player else position.players[other].position
-                for other in others
+                moved if other == push.player else cell
+                for other, cell in zip(seat.others, seat.targets, strict=True)
             ]
             found.append(guarda.Push(push.direction, seat.cheapest(distance, targets=targets)))
     return found
@@ -58,14 +66,23 @@ def _set_guard(seat: Seat) -> list[Action]:
     return [guarda.SetGuard(Orientation.DEFENSIVE), guarda.SetGuard(Orientation.OFFENSIVE)]
 
 
+def _guards(seat: Seat) -> list[str]:
+    """The guards worth laying: the best critical one and the card least worth keeping."""
+    best = seat.guard_card()
+    if best is None:
+        return []
+    return list(dict.fromkeys((best, seat.cheapest(1)[0])))
+
+
 def _act(seat: Seat) -> list[Action]:
     found: list[Action] = [guarda.Pass()]
     hitting = [card for card in seat.hand if seat.hits(card)]
     if hitting:
         found.append(guarda.Attack(tuple(hitting)))
-        if len(hitting) > 1:
-            found.extend(guarda.Attack((card,)) for card in sorted(set(hitting)))
-    found.extend(guarda.PrepareGuard(card) for card in sorted(set(seat.hand)))
+        if len(hitting) > 1:  # bait with the hitting card least worth keeping
+            bait = min(hitting, key=lambda card: (seat.value(card) - 3.0 * seat.hits(card), card))
+            found.append(guarda.Attack((bait,)))
+    found.extend(guarda.PrepareGuard(card) for card in _guards(seat))
     return found
 
 
@@ -79,7 +96,8 @@ def _react(seat: Seat) -> list[Action]:
     )
     most = rules.blocked_damage(position, cards, seat.me)
     defend = guarda.Defend if position.phase is Phase.REACT else guarda.DefendCounter
-    found.extend(defend(tuple(cards[:count])) for count in range(1, most + 1))
+    if most:
+        found.extend(defend(tuple(cards[:count])) for count in sorted({1, most}))
     if position.phase is Phase.REACT and guard_status(position, seat.me) is GuardStatus.SET:
         found.append(guarda.ActivateGuard())
     return found
@@ -87,7 +105,7 @@ def _react(seat: Seat) -> list[Action]:
 
 def _new_guard(seat: Seat) -> list[Action]:
     found: list[Action] = [guarda.DeclineNewGuard()]
-    found.extend(guarda.PrepareNewGuard(card) for card in sorted(set(seat.hand)))
+    found.extend(guarda.PrepareNewGuard(card) for card in _guards(seat))
     return found
 
 

@@ -154,18 +154,23 @@ _POINTS.update(dict.fromkeys((guarda.Elimination, guarda.Exhaustion), 0.0))
 def evaluate(state: GameState, player: int) -> float:
     """A score in [0, 1] of how well ``player`` stands: 1 won, 0 lost, 1/2 a draw.
 
-    For a game still going it weighs, against the best opponent: health (or points in
-    Victory and King of the Hill), guards (a defensive guard on a cell it covers blocks
-    critically, R20), attack cards that hit now, defence cards that cover the player's
-    own cell, and the expected exposure of each piece to the opponents' hands.
+    For a game still going, each player still in is worth: 3 per health point (none in
+    Victory), their points (3 each in Victory, 6 in King of the Hill), their guard (a
+    defensive guard on a cell it covers blocks critically, R20), attack cards that hit
+    now, defence cards that cover their own cell, minus the expected exposure of their
+    cell to the opponents' hands; a player who is out is worth their points only. A team
+    is worth the sum of its members, and the score compares the player's team with the
+    average of the other teams, so damage to any opponent counts.
     """
     outcome = state.outcome
     if outcome is not None:
         return 1.0 if player in outcome.winners else 0.5 if player in outcome.drawn else 0.0
     config = state.config
-    team = config.team_of(player)
-    scores: dict[int, float] = {}
+    teams = [0.0] * len(config.teams)
+    points = _POINTS[type(config.win)]
     for index, public in enumerate(state.players):
+        team = config.team_of(index)
+        teams[team] += points * public.points
         if public.is_out:
             continue
         others = opponents(state, index)
@@ -177,17 +182,12 @@ def evaluate(state: GameState, player: int) -> float:
         )
         defence = sum(1 for card in hand if defends(config, index, card, cell))
         score = 3.0 * public.health if config.has_health else 0.0
-        score += _POINTS[type(config.win)] * public.points
         if isinstance(config.win, guarda.Exhaustion):
             score += 0.3 * len(public.draw_pile)
         score += _guard_worth(state, index) + 0.8 * attack + 0.6 * min(defence, 2)
         if cell is not None:
             score -= 0.8 * exposure(state, index, cell, others)
-        scores[index] = score
-    mine = max((s for i, s in scores.items() if config.team_of(i) == team), default=None)
-    theirs = max((s for i, s in scores.items() if config.team_of(i) != team), default=None)
-    if mine is None:
-        return 0.0
-    if theirs is None:
-        return 1.0
-    return float(1.0 / (1.0 + 2.0 ** ((theirs - mine) / 4.0)))
+        teams[team] += score
+    mine = config.team_of(player)
+    theirs = sum(value for team, value in enumerate(teams) if team != mine) / (len(teams) - 1)
+    return float(1.0 / (1.0 + 2.0 ** ((theirs - teams[mine]) / 4.0)))
