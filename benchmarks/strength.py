@@ -24,6 +24,8 @@ What it measures, and how:
 * Every game has its own seed, derived from ``--seed`` and the pairing; the same command
   gives the same games (ISMCTS has an iteration budget, not a time budget).
 * CPU seconds per game (``time.process_time`` in the process that played it).
+* Stopped early (Ctrl-C, or SIGTERM), it reports the games played so far; games are
+  scheduled round-robin over the pairings, so every pairing has about as many.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ import itertools
 import json
 import math
 import multiprocessing
+import signal
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -69,6 +72,7 @@ class Game:
     seed: int
     iterations: int
     turn_limit: int
+    worlds: int = 2
 
 
 @dataclass(frozen=True)
@@ -123,10 +127,10 @@ def ruleset(name: str, turn_limit: int = TURN_LIMIT) -> guarda.Config:
     return guarda.classic(players=4, turn_limit=turn_limit)
 
 
-def agent(kind: str, iterations: int) -> Agent:
+def agent(kind: str, iterations: int, worlds: int = 2) -> Agent:
     """An agent of a kind."""
     if kind == "ismcts":
-        return ISMCTSBot(iterations=iterations)
+        return ISMCTSBot(iterations=iterations, worlds=worlds)
     return GreedyBot() if kind == "greedy" else RandomBot()
 
 
@@ -154,8 +158,8 @@ def play(game: Game) -> Played:
     start = time.process_time()
     config = ruleset(game.pairing.ruleset, game.turn_limit)
     mine = first_seats(config.players, game.number)
-    first = agent(game.pairing.first, game.iterations)
-    second = agent(game.pairing.second, game.iterations)
+    first = agent(game.pairing.first, game.iterations, game.worlds)
+    second = agent(game.pairing.second, game.iterations, game.worlds)
     agents = [first if seat in mine else second for seat in range(config.players)]
 
     def adjudicate(view: guarda.PlayerView) -> tuple[float, ...] | None:
@@ -259,13 +263,18 @@ def table(rows: Sequence[Row]) -> str:
 
 
 def schedule(
-    pairings: Sequence[Pairing], games: int, seed: int, iterations: int, turn_limit: int
+    pairings: Sequence[Pairing],
+    games: int,
+    seed: int,
+    iterations: int,
+    turn_limit: int,
+    worlds: int = 2,
 ) -> Iterator[Game]:
     """Every game, interleaved across pairings (so a stopped run has a bit of each)."""
     for number in range(games):
         for index, pairing in enumerate(pairings):
             game_seed = seed * 1_000_003 + index * 100_003 + number
-            yield Game(pairing, number, game_seed, iterations, turn_limit)
+            yield Game(pairing, number, game_seed, iterations, turn_limit, worlds)
 
 
 def run(
@@ -276,9 +285,10 @@ def run(
     workers: int,
     progress: Callable[[str], None],
     turn_limit: int = TURN_LIMIT,
+    worlds: int = 2,
 ) -> list[Row]:
     """Play every game and summarize each pairing."""
-    todo = list(schedule(pairings, games, seed, iterations, turn_limit))
+    todo = list(schedule(pairings, games, seed, iterations, turn_limit, worlds))
     results: dict[str, list[Played]] = {pairing.key: [] for pairing in pairings}
     started = time.perf_counter()
     if workers == 1:
@@ -286,16 +296,26 @@ def run(
     else:
         pool = multiprocessing.get_context("spawn").Pool(workers)
         finished = pool.imap_unordered(play, todo)
-    for count, played in enumerate(finished, 1):
-        results[played.key].append(played)
-        if count % 10 == 0 or count == len(todo):
-            elapsed = time.perf_counter() - started
-            progress(f"{count}/{len(todo)} games, {elapsed:.0f} s")
+    try:
+        for count, played in enumerate(finished, 1):
+            results[played.key].append(played)
+            if count % 10 == 0 or count == len(todo):
+                elapsed = time.perf_counter() - started
+                progress(f"{count}/{len(todo)} games, {elapsed:.0f} s")
+    except KeyboardInterrupt:  # stopped (Ctrl-C or SIGTERM): report the games played
+        progress("stopped early: the table covers the games played so far")
     if workers != 1:
-        pool.close()
+        pool.terminate()
         pool.join()
-    return [summarize(pairing, sorted(results[pairing.key], key=lambda p: p.number))
-            for pairing in pairings]  # fmt: skip
+    return [
+        summarize(pairing, sorted(results[pairing.key], key=lambda p: p.number))
+        for pairing in pairings
+        if results[pairing.key]
+    ]
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -305,7 +325,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=1, help="worker processes (1)")
     parser.add_argument("--seed", type=int, default=1, help="master seed (1)")
     parser.add_argument(
-        "--iterations", type=int, default=ISMCTSBot().iterations, help="ISMCTS iterations"
+        "--iterations", type=int, default=8, help="ISMCTS iterations per decision (8)"
+    )
+    parser.add_argument(
+        "--worlds", type=int, default=2, help="ISMCTS determinizations per decision (2)"
     )
     parser.add_argument(
         "--pairings", nargs="*", choices=[p.key for p in PAIRINGS], help="only these pairings"
@@ -321,8 +344,9 @@ def main(argv: list[str] | None = None) -> int:
     pairings = [p for p in PAIRINGS if not args.pairings or p.key in args.pairings]
     games, iterations = (2, 2) if args.quick else (args.games, args.iterations)
     turn_limit = 12 if args.quick else args.turn_limit
-    if min(games, iterations, args.workers, turn_limit) < 1:
-        parser.error("--games, --iterations, --workers and --turn-limit must be at least 1")
+    if min(games, iterations, args.workers, turn_limit, args.worlds) < 1:
+        parser.error("--games, --iterations, --worlds, --workers, --turn-limit: at least 1")
+    signal.signal(signal.SIGTERM, _interrupt)
     started = time.perf_counter()
     rows = run(
         pairings,
@@ -332,17 +356,20 @@ def main(argv: list[str] | None = None) -> int:
         args.workers,
         lambda line: print(line, file=sys.stderr, flush=True),
         turn_limit,
+        args.worlds,
     )
     elapsed = time.perf_counter() - started
     print(table(rows))
     print(
-        f"\n{games} games per pairing, ISMCTS {iterations} iterations, "
+        f"\nup to {games} games per pairing, ISMCTS {iterations} iterations and "
+        f"{args.worlds} worlds per decision, "
         f"{turn_limit}-turn limit, {elapsed:.0f} s wall"
     )
     if args.json:
         document = {
             "games": games,
             "iterations": iterations,
+            "worlds": args.worlds,
             "seed": args.seed,
             "turn_limit": turn_limit,
             "wall_seconds": elapsed,

@@ -5,7 +5,9 @@ Whitehouse, 2012). The bot cannot see the other players' cards, so each iteratio
 search plays in a different world that fits its view:
 
 1. **determinize**: sample a full state from the view with
-   [`guarda.determinize`][guarda.determinize];
+   [`guarda.determinize`][guarda.determinize] (a few per decision, the *worlds*; the
+   k-th visit of each root action plays in the k-th world, so the actions are compared
+   on the same worlds);
 2. **select**: walk down the tree from the root, every player (the bot and its
    opponents alike) taking the child with the best UCT score among the actions that are
    legal in this world (a child counts how often it was *available*, not how often its
@@ -169,6 +171,8 @@ class ISMCTSBot:
             return choices[0]
         assert view.player is not None
         root = _Node(view.player)
+        default = greedy_action(view)
+        horizon = view.turns_ended + self.horizon * len(view.players) + 1
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         pool = [
             guarda.determinize(view, rng)
@@ -178,29 +182,42 @@ class ISMCTSBot:
         while self.iterations is None or done < self.iterations:
             if deadline is not None and done and time.perf_counter() >= deadline:
                 break
-            world = pool[done % len(pool)] if pool else guarda.determinize(view, rng)
-            self._iterate(root, world, rng)
+            # The root's options are the same in every world (they depend only on the
+            # bot's own cards and the public table), so it is chosen first; its k-th
+            # visit then plays in world k of the pool, and the options are compared on
+            # the same worlds.
+            fresh = [action for action in choices if action not in root.children]
+            for child in root.children.values():
+                child.available += 1
+            if fresh:
+                action = default if default in fresh else rng.choice(fresh)
+                child = root.children[action] = _Node(view.player)
+                child.available = 1
+            else:
+                action = self._select(root, choices)
+                child = root.children[action]
+            world = pool[child.visits % len(pool)] if pool else guarda.determinize(view, rng)
+            state, _ = guarda.apply(world, action)
+            self._iterate([root, child], state, rng, horizon, descend=not fresh)
             done += 1
         # The best mean score; the greedy choice wins ties and near-ties, so that a small
         # budget's noise alone never talks the bot out of the greedy move.
-        default = greedy_action(view)
-        best = max(
-            (
-                child.total / child.visits + (_PRIOR if action == default else 0.0),
-                child.visits,
-                -index,
-            )
-            for index, action in enumerate(choices)
-            if (child := root.children.get(action)) is not None and child.visits
-        )
-        return choices[-best[2]]
+        scored = [
+            (node.total / node.visits + (_PRIOR if action == default else 0.0), node.visits, -i)
+            for i, action in enumerate(choices)
+            if (node := root.children.get(action)) is not None and node.visits
+        ]
+        return choices[-max(scored)[2]]
 
-    def _iterate(self, root: _Node, state: GameState, rng: random.Random) -> None:
-        horizon = state.turns_ended + self.horizon * len(state.players) + 1
-        path = [root]
-        node = root
+    def _iterate(
+        self, path: list[_Node], state: GameState, rng: random.Random, horizon: int, *,
+        descend: bool,
+    ) -> None:  # fmt: skip
+        """Go on from a root action played in a world: down the tree (if ``descend``),
+        one node added, greedy play to the horizon, and the scores backed up."""
+        node = path[-1]
         # select and expand, along the decisions worth searching
-        while not state.is_over:
+        while descend and not state.is_over:
             if state.phase not in _SEARCHED:
                 state, _ = guarda.apply(state, greedy_action(state))
                 continue

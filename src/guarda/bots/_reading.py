@@ -17,12 +17,13 @@ import guarda
 from guarda import Cell, GameState, GuardStatus, Orientation, PlayerView, rules
 
 __all__ = [
+    "Geometry",
     "attacks",
     "check_turn",
-    "cover",
     "defends",
     "evaluate",
     "exposure",
+    "geometry",
     "keep_value",
     "opponents",
 ]
@@ -45,12 +46,49 @@ def check_turn(view: object) -> None:
         )
 
 
-@functools.lru_cache(maxsize=4096)
-def cover(
-    config: guarda.Config, player: int, card: str, orientation: Orientation
-) -> frozenset[Cell]:
-    """The cells ``player``'s ``card`` covers in ``orientation``, as a set (R5, R6)."""
-    return frozenset(rules.covered_cells(config, player, card, orientation))
+class Geometry:
+    """Per ruleset: the cells every card covers from every seat, as sets of ``(x, y)``.
+
+    Built once per configuration from [`guarda.rules.covered_cells`][guarda.rules.covered_cells]
+    (see [`geometry`][guarda.bots._reading.geometry]); the bots ask it millions of
+    times, so a lookup is one dictionary access.
+    """
+
+    __slots__ = ("attack", "deck", "defence", "teams", "threats")
+
+    def __init__(self, config: guarda.Config) -> None:
+        self.attack: dict[tuple[int, str], frozenset[tuple[int, int]]] = {}
+        self.defence: dict[tuple[int, str], frozenset[tuple[int, int]]] = {}
+        for player in range(config.players):
+            for name in config.card_names:
+                for orientation, table in (
+                    (Orientation.OFFENSIVE, self.attack),
+                    (Orientation.DEFENSIVE, self.defence),
+                ):
+                    cells = rules.covered_cells(config, player, name, orientation)
+                    table[player, name] = frozenset((cell.x, cell.y) for cell in cells)
+        self.teams = tuple(config.team_of(player) for player in range(config.players))
+        self.deck = tuple(
+            (entry.card.name, entry.copies / config.deck_size) for entry in config.deck
+        )
+        self.threats: dict[tuple[int, int, int], float] = {}
+
+    def threat(self, attacker: int, cell: Cell) -> float:
+        """The share of ``attacker``'s deck that, played in attack, covers ``cell``."""
+        key = (attacker, cell.x, cell.y)
+        share = self.threats.get(key)
+        if share is None:
+            spot = (cell.x, cell.y)
+            share = self.threats[key] = sum(
+                part for name, part in self.deck if spot in self.attack[attacker, name]
+            )
+        return share
+
+
+@functools.lru_cache(maxsize=64)
+def geometry(config: guarda.Config) -> Geometry:
+    """The [`Geometry`][guarda.bots._reading.Geometry] of a ruleset, kept for the last 64."""
+    return Geometry(config)
 
 
 def attacks(config: guarda.Config, player: int, card: str, cell: Cell | None) -> bool:
@@ -61,7 +99,7 @@ def attacks(config: guarda.Config, player: int, card: str, cell: Cell | None) ->
         >>> attacks(guarda.modern(players=2), 0, "V2", guarda.Cell.parse("b4"))
         True
     """
-    return cell is not None and cell in cover(config, player, card, Orientation.OFFENSIVE)
+    return cell is not None and (cell.x, cell.y) in geometry(config).attack[player, card]
 
 
 def defends(config: guarda.Config, player: int, card: str, cell: Cell | None) -> bool:
@@ -73,28 +111,17 @@ def defends(config: guarda.Config, player: int, card: str, cell: Cell | None) ->
         >>> defends(guarda.modern(players=2), 0, "V4", guarda.Cell.parse("b1"))
         True
     """
-    return cell is not None and cell in cover(config, player, card, Orientation.DEFENSIVE)
+    return cell is not None and (cell.x, cell.y) in geometry(config).defence[player, card]
 
 
 def opponents(position: Position, player: int) -> list[int]:
     """The opponents of ``player`` still in the game (teammates are never hit, R15)."""
-    config = position.config
-    team = config.team_of(player)
+    teams = geometry(position.config).teams
+    team = teams[player]
     players: Sequence[guarda.PlayerState | guarda.PublicPlayer] = position.players
     return [
-        other
-        for other, public in enumerate(players)
-        if not public.is_out and config.team_of(other) != team
+        other for other, public in enumerate(players) if not public.is_out and teams[other] != team
     ]
-
-
-@functools.lru_cache(maxsize=4096)
-def _threat(config: guarda.Config, attacker: int, cell: Cell) -> float:
-    """The share of ``attacker``'s deck that, played in attack, covers ``cell``."""
-    covering = sum(
-        entry.copies for entry in config.deck if attacks(config, attacker, entry.card.name, cell)
-    )
-    return covering / config.deck_size
 
 
 def exposure(position: Position, player: int, cell: Cell, others: Sequence[int]) -> float:
@@ -104,7 +131,7 @@ def exposure(position: Position, player: int, cell: Cell, others: Sequence[int])
     opponent's deck that would hit the cell ("it cuts both ways": standing where an
     opponent's own defence cards attack is dangerous, R6).
     """
-    config = position.config
+    table = geometry(position.config)
     total = 0.0
     for other in others:
         if other != player:
@@ -112,7 +139,7 @@ def exposure(position: Position, player: int, cell: Cell, others: Sequence[int])
             size = (
                 public.hand_size if isinstance(public, guarda.PublicPlayer) else len(public.hand)
             )
-            total += _threat(config, other, cell) * size
+            total += table.threat(other, cell) * size
     return total
 
 
@@ -166,23 +193,31 @@ def evaluate(state: GameState, player: int) -> float:
     if outcome is not None:
         return 1.0 if player in outcome.winners else 0.5 if player in outcome.drawn else 0.0
     config = state.config
+    table = geometry(config)
     teams = [0.0] * len(config.teams)
     points = _POINTS[type(config.win)]
+    exhaustion = isinstance(config.win, guarda.Exhaustion)
     for index, public in enumerate(state.players):
-        team = config.team_of(index)
+        team = table.teams[index]
         teams[team] += points * public.points
         if public.is_out:
             continue
         others = opponents(state, index)
         cell = public.position
-        targets = [state.players[other].position for other in others]
-        hand = public.hand
-        attack = sum(
-            sum(1 for target in targets if attacks(config, index, card, target)) for card in hand
-        )
-        defence = sum(1 for card in hand if defends(config, index, card, cell))
+        spots = [
+            (target.x, target.y)
+            for other in others
+            if (target := state.players[other].position) is not None
+        ]
+        spot = None if cell is None else (cell.x, cell.y)
+        attack = 0
+        defence = 0
+        for card in public.hand:
+            covered = table.attack[index, card]
+            attack += sum(1 for target in spots if target in covered)
+            defence += spot in table.defence[index, card]
         score = 3.0 * public.health if config.has_health else 0.0
-        if isinstance(config.win, guarda.Exhaustion):
+        if exhaustion:
             score += 0.3 * len(public.draw_pile)
         score += _guard_worth(state, index) + 0.8 * attack + 0.6 * min(defence, 2)
         if cell is not None:

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 import guarda
 from guarda import Cell, GameState, GuardStatus, Orientation, PlayerView
-from guarda.bots._reading import attacks, cover, exposure, opponents
+from guarda.bots._reading import attacks, exposure, geometry, opponents
 
 __all__ = ["Seat", "guard_status"]
 
@@ -61,13 +61,12 @@ class Seat:
         cards = set(self.hand)
         if self.guard is not None:
             cards.add(self.guard.card)
-        self.defending = {
-            card: cover(config, player, card, Orientation.DEFENSIVE) for card in cards
-        }
-        """The cells each card (in the hand or the guard) covers turned around."""
+        table = geometry(config)
+        self.defending = {card: table.defence[player, card] for card in cards}
+        """The cells ``(x, y)`` each card (in the hand or the guard) covers turned around."""
+        spots = [(target.x, target.y) for target in self.targets if target is not None]
         self.strikes = {
-            card: sum(1 for target in self.targets if attacks(config, player, card, target))
-            for card in cards
+            card: sum(1 for spot in spots if spot in table.attack[player, card]) for card in cards
         }
         """How many opponents each card (in the hand or the guard) hits now."""
         win = config.win
@@ -80,23 +79,24 @@ class Seat:
 
     def defends(self, card: str, cell: Cell | None) -> bool:
         """Whether a card in the hand or the guard, turned around, covers ``cell``."""
-        return cell in self.defending[card]
+        return cell is not None and (cell.x, cell.y) in self.defending[card]
 
     def value(self, card: str) -> float:
         """How much a hand card is worth keeping here (see ``keep_value``)."""
-        return 3.0 * self.strikes[card] + (2.0 if self.cell in self.defending[card] else 0.0)
+        return 3.0 * self.strikes[card] + (2.0 if self.defends(card, self.cell) else 0.0)
 
     def cheapest(
         self, count: int, cell: Cell | None = None, targets: Sequence[Cell | None] | None = None
     ) -> tuple[str, ...]:
         """The ``count`` hand cards least worth keeping on ``cell``, opponents on ``targets``."""
         where = self.cell if cell is None else cell
+        spot = None if where is None else (where.x, where.y)
         defending = self.defending
         if targets is None:
             strikes = self.strikes
             ranked = sorted(
                 self.hand,
-                key=lambda card: (3.0 * strikes[card] + 2.0 * (where in defending[card]), card),
+                key=lambda card: (3.0 * strikes[card] + 2.0 * (spot in defending[card]), card),
             )
         else:
             config, me = self.config, self.me
@@ -104,7 +104,7 @@ class Seat:
                 self.hand,
                 key=lambda card: (
                     3.0 * sum(1 for aim in targets if attacks(config, me, card, aim))
-                    + 2.0 * (where in defending[card]),
+                    + 2.0 * (spot in defending[card]),
                     card,
                 ),
             )
@@ -125,11 +125,12 @@ class Seat:
             hits = sum(
                 1 for card in hand for target in targets if attacks(config, me, card, target)
             )
-        covering = sum(1 for card in hand if cell in defending[card])
+        spot = None if cell is None else (cell.x, cell.y)
+        covering = sum(1 for card in hand if spot in defending[card])
         score = 3.0 * hits + 1.0 * min(covering, 2)
         guard = self.guard
         blocking = guard is not None and guard.orientation is not Orientation.OFFENSIVE
-        if blocking and guard is not None and cell in defending[guard.card]:
+        if blocking and guard is not None and spot in defending[guard.card]:
             score += 3.0  # a block here would be critical (R20)
         if cell is not None:
             score -= 1.5 * exposure(self.position, me, cell, self.others)
@@ -142,7 +143,7 @@ class Seat:
         hits fewest), else the card least worth keeping."""
         if not self.hand:
             return None
-        critical = [card for card in self.hand if self.cell in self.defending[card]]
+        critical = [card for card in self.hand if self.defends(card, self.cell)]
         if critical:
             return min(critical, key=lambda card: (self.strikes[card], card))
         return self.cheapest(1)[0]
