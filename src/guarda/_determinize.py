@@ -102,8 +102,9 @@ _RESHUFFLE: Final = 4
 """(kind,): both discard piles become the new draw pile."""
 
 _ATTEMPTS: Final = 64
-"""Replays tried before falling back to the present facts (a replay can run into a
-contradiction only when known cards were moved where a later reveal cannot find them)."""
+"""Replays tried before falling back to the present facts (a replay runs into a
+contradiction only when its earlier random choices left no card that a later reveal can
+be; known cards never move at random, so this is rare)."""
 
 Operation = tuple[int, ...]
 

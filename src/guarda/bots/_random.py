@@ -16,17 +16,16 @@ __all__ = ["RandomBot"]
 class RandomBot:
     """Plays a uniformly random legal action.
 
-        The whole agent protocol in one line: it picks from ``view.legal_actions`` with the
-        random source the runner hands it, so a match seed replays the same game.
+    The whole agent protocol in one line: it picks from ``view.legal_actions`` with the
+    random source the runner hands it, so a match seed replays the same game.
 
-        Examples:
-            >>> import random
-            >>> import guarda
-    from guarda.bots._reading import check_turn
-            >>> state = guarda.new_game(guarda.modern(players=2), seed=1)
-            >>> view = guarda.view(state, state.actor)
-            >>> RandomBot().act(view, random.Random(0)) in view.legal_actions
-            True
+    Examples:
+        >>> import random
+        >>> import guarda
+        >>> state = guarda.new_game(guarda.modern(players=2), seed=1)
+        >>> view = guarda.view(state, state.actor)
+        >>> RandomBot().act(view, random.Random(0)) in view.legal_actions
+        True
     """
 
     name: str = "random"
