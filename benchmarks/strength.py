@@ -325,7 +325,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=1, help="worker processes (1)")
     parser.add_argument("--seed", type=int, default=1, help="master seed (1)")
     parser.add_argument(
-        "--iterations", type=int, default=8, help="ISMCTS iterations per decision (8)"
+        "--iterations", type=int, default=6, help="ISMCTS iterations per decision (6)"
     )
     parser.add_argument(
         "--worlds", type=int, default=2, help="ISMCTS determinizations per decision (2)"
