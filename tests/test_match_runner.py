@@ -229,6 +229,7 @@ def test_names_and_results_pickle() -> None:
         ({"names": ["only one"]}, "names"),
         ({"max_turns": 0}, "max_turns"),
         ({"timer": "sundial"}, "timer"),
+        ({"adjudicate": 3}, "adjudicate"),
     ],
 )
 def test_bad_arguments_are_refused(arguments: dict[str, object], path: str) -> None:
@@ -237,3 +238,24 @@ def test_bad_arguments_are_refused(arguments: dict[str, object], path: str) -> N
     with pytest.raises(ArgumentError) as error:
         play_match(**call)  # type: ignore[arg-type]
     assert error.value.path == path
+
+
+def test_adjudication_ends_the_match_with_its_scores() -> None:
+    def adjudicate(view: PlayerView) -> tuple[float, float] | None:
+        return (1.0, 0.0) if view.turns_ended >= 3 else None
+
+    result = play_match(MODERN, [RandomBot(), RandomBot()], seed=5, adjudicate=adjudicate)
+    assert result.adjudicated and result.outcome is None
+    assert result.scores == (1.0, 0.0) and result.turns == 3
+    assert result.record.result is None
+    assert guarda.final_state(result.record).turns_ended == 3
+    plain = play_match(MODERN, [RandomBot(), RandomBot()], seed=5)
+    assert not plain.adjudicated
+    assert plain.record.actions[: result.plies] == result.record.actions
+
+
+@pytest.mark.parametrize("answer", [(1.0,), ("a", "b"), (float("inf"), 0.0), 3])
+def test_an_adjudicator_must_score_every_seat(answer: object) -> None:
+    with pytest.raises(ArgumentError) as error:
+        play_match(MODERN, [RandomBot(), RandomBot()], seed=5, adjudicate=lambda view: answer)  # type: ignore[arg-type,return-value]
+    assert error.value.path == "adjudicate"

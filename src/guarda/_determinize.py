@@ -22,11 +22,12 @@ guard and on to the discards, a reshuffle the whole discard pile (face up and fa
 into a new draw pile; attacks, defences and activated guards reveal cards. The sampler
 replays these moves with random hidden choices (which cards were drawn, discarded,
 burned or laid as a guard) and gives each card no one has seen a random identity among
-those still unaccounted for, so that every revealed card was where the log says it was
-revealed from. The facts this honours include: the setup cards turned up face up lie in
-the face-down discard pile until it is reshuffled (P2); a guard returned by a critical
-block is in the hand until the player next hides cards; a player who is out holds no hand
-and no guard, those cards lie face down in the discard pile (P22); after a reshuffle the cards
+those still unaccounted for, settled only when the card is revealed or at the end, so
+that every revealed card was where the log says it was revealed from. The facts this
+honours include: the setup cards turned up face up lie in the face-down discard pile
+until it is reshuffled (P2); a guard returned by a critical block is in the hand until
+the player next hides cards; a player who is out holds no hand and no guard, those cards
+lie face down in the discard pile (P22); after a reshuffle the cards
 that were face up are in the new draw pile or were drawn from it; a card can only be in
 the discard pile if it was in the hand or the guard since the last reshuffle. Every
 state consistent with the view can be sampled, and every sample is the end of a history
@@ -38,7 +39,9 @@ A view whose log is not the game's whole history (a position made with
 [`PositionBuilder`][guarda.PositionBuilder] or read from notation has an empty log)
 cannot be replayed; then only the present facts are used: each player's unseen cards
 (the deck minus their face-up discards and cards on the table) are dealt uniformly into
-their hidden zones.
+their hidden zones. The same happens, as a safeguard, should 64 random replays of a log
+in a row run into a contradiction (a reveal that their hidden choices cannot explain);
+along random games and bot games of every edition this has not been seen to happen.
 
 The sampled state's event log is the viewer's own log (other players' secrets
 redacted): the true hidden history is unknown, and the engine never reads the log.
@@ -100,8 +103,9 @@ _RESHUFFLE: Final = 4
 """(kind,): both discard piles become the new draw pile."""
 
 _ATTEMPTS: Final = 64
-"""Replays tried before falling back to the present facts (a replay can run into a
-contradiction only when known cards were moved where a later reveal cannot find them)."""
+"""Replays tried before falling back to the present facts (a replay runs into a
+contradiction only when its earlier random choices left no card that a later reveal can
+be; known cards never move at random, so this is rare)."""
 
 Operation = tuple[int, ...]
 
@@ -162,16 +166,17 @@ class _Replay:
     """One random replay of a player's cards.
 
     Cards are counted by *kind*: kinds ``0 .. types - 1`` are cards known by name (face up,
-    or a setup card or returned guard whose place is known); kind ``types + e`` is a card
-    not seen since it was shuffled into the draw pile of *epoch* ``e`` (epoch 0 is the
-    deck, each reshuffle starts a new one). Every epoch has an **urn**: the cards that were
-    shuffled into its draw pile and whose identity is still open, by kind (an urn can
-    hold unseen cards of older epochs, which were in the discard pile when it was
-    reshuffled). An unseen card of epoch ``e`` is any one of its urn's cards, uniformly:
-    a reveal settles one of them, and the end of the replay deals the rest.
+    or a setup card or returned guard whose place is known); kind ``types + u`` is an
+    unseen card of **urn** ``u``. An urn holds, by kind, the cards whose identity is still
+    open among a group of cards that were mixed together: urn 0 is the shuffled deck, each
+    reshuffle starts an urn of the discard pile it shuffled, and a hidden move out of a
+    zone that holds cards known by name starts an urn of that zone (so the known card may
+    have gone or stayed). An urn can hold unseen cards of older urns. An unseen card of an
+    urn is any one of the urn's cards, uniformly: a reveal settles one of them, and the end
+    of the replay deals the rest.
     """
 
-    __slots__ = ("random", "sizes", "types", "urns", "zones")
+    __slots__ = ("chances", "random", "sizes", "types", "urns", "zones")
 
     def __init__(self, deck: list[int], rng: random.Random) -> None:
         self.random = rng.random
@@ -185,6 +190,8 @@ class _Replay:
         if total:
             self.zones[_DRAW][types] = total
         self.sizes[_DRAW] = total
+        self.chances: dict[tuple[int, int], float] = {}
+        """``chance`` answers since the urns last changed."""
 
     def run(self, ops: list[Operation]) -> bool:
         """Replay the operations; False at a contradiction (a reveal it cannot explain)."""
@@ -223,6 +230,20 @@ class _Replay:
         if count > self.sizes[source]:
             return False
         counts = self.zones[source]
+        types = self.types
+        if any(kind < types for kind in counts):
+            # The zone holds cards known by name (a guard returned to the hand): which
+            # cards go is left open. Every card of the zone, gone or staying, becomes an
+            # unseen card of a new urn holding what the zone held, so a later reveal finds
+            # the known card wherever it may be.
+            self.urns.append(dict(counts))
+            self.chances.clear()
+            kind = types + len(self.urns) - 1
+            size = self.sizes[source]
+            self.zones[source] = {kind: size - count} if size > count else {}
+            self.sizes[source] = size - count
+            self._put(target, kind, count)
+            return True
         if len(counts) == 1:  # a draw pile holds one kind only: no choice to make
             ((kind, _),) = counts.items()
             for _ in range(count):
@@ -235,9 +256,12 @@ class _Replay:
             self._put(target, kind)
         return True
 
-    def chance(self, epoch: int, card: int) -> float:
-        """The probability that an unseen card of ``epoch`` is ``card``."""
-        urn = self.urns[epoch]
+    def chance(self, urn_number: int, card: int) -> float:
+        """The probability that an unseen card of an urn is ``card``."""
+        known = self.chances.get((urn_number, card))
+        if known is not None:
+            return known
+        urn = self.urns[urn_number]
         total = 0
         weight = 0.0
         for kind, copies in urn.items():
@@ -246,17 +270,19 @@ class _Replay:
                 weight += copies
             elif kind >= self.types:
                 weight += copies * self.chance(kind - self.types, card)
-        return weight / total if total else 0.0
+        answer = self.chances[urn_number, card] = weight / total if total else 0.0
+        return answer
 
-    def settle(self, epoch: int, card: int) -> None:
-        """One unseen card of ``epoch`` turns out to be ``card``: take it from the urn."""
-        urn = self.urns[epoch]
+    def settle(self, urn_number: int, card: int) -> None:
+        """One unseen card of an urn turns out to be ``card``: take it from the urn."""
+        urn = self.urns[urn_number]
         weights = [
             (kind, copies if kind == card else copies * self.chance(kind - self.types, card))
             for kind, copies in urn.items()
             if kind == card or kind >= self.types
         ]
         kind = _choose(weights, sum(weight for _, weight in weights), self.random())
+        self.chances.clear()
         if urn[kind] == 1:
             del urn[kind]
         else:
@@ -298,7 +324,7 @@ class _Replay:
         return True
 
     def reshuffle(self) -> bool:
-        """The empty draw pile becomes both discard piles: a new epoch and its urn."""
+        """The empty draw pile becomes both discard piles, mixed in a new urn."""
         if self.sizes[_DRAW]:
             return False
         urn: dict[int, int] = {}
@@ -308,17 +334,21 @@ class _Replay:
             self.zones[zone] = {}
             self.sizes[zone] = 0
         self.urns.append(urn)
+        self.chances.clear()
         total = sum(urn.values())
         if total:
             self._put(_DRAW, self.types + len(self.urns) - 1, total)
         return True
 
     def deal(self, rng: random.Random) -> list[list[int]]:
-        """Deal every unseen card its identity; the cards of each hidden zone, by type."""
+        """Deal every unseen card its identity; the cards of each hidden zone, by type.
+
+        Newest urn first: its cards may be unseen cards of older urns, dealt after.
+        """
         types = self.types
-        for epoch in reversed(range(len(self.urns))):
-            kind = types + epoch
-            items = [item for item, copies in self.urns[epoch].items() for _ in range(copies)]
+        for urn in reversed(range(len(self.urns))):
+            kind = types + urn
+            items = [item for item, copies in self.urns[urn].items() for _ in range(copies)]
             rng.shuffle(items)
             taken = 0
             for zone in _HIDDEN_ZONES:
@@ -336,7 +366,7 @@ class _Replay:
 class _Compiled:
     """What sampling from one view needs, worked out once per view."""
 
-    __slots__ = ("deck", "log", "names", "ops", "view")
+    __slots__ = ("checked", "deck", "log", "names", "ops", "view")
 
     def __init__(self, view: PlayerView) -> None:
         config = view.config
@@ -347,6 +377,8 @@ class _Compiled:
         _check_own_cards(view, Counter(dict(zip(self.names, self.deck, strict=True))))
         self.log = EventLog(view.events)
         self.ops: dict[int, list[Operation] | None] = {}
+        self.checked: set[int] = set()
+        """The players whose replay has been checked against the view."""
         for player, public in enumerate(view.players):
             for name in public.discard_known + public.in_play:
                 if name not in index:
@@ -362,20 +394,14 @@ class _Compiled:
                 ops: list[Operation] | None = _operations(view.events, player, index)
             except KeyError:  # a card the deck does not have: the log is not this game's
                 ops = None
-            self.ops[player] = ops if ops is not None and self._replays(ops, public) else None
+            self.ops[player] = ops  # checked against the view by the first replay
 
-    def _replays(self, ops: list[Operation], public: PublicPlayer) -> bool:
-        """Whether replaying the log from a fresh deck ends in the view's public facts.
+    def matches(self, replay: _Replay, public: PublicPlayer) -> bool:
+        """Whether a replay of the log ends in the view's public facts.
 
         Zone sizes and face-up cards do not depend on the hidden choices, so one replay
         tells; a log that is not the game's whole history fails here.
         """
-        for attempt in range(_ATTEMPTS):
-            replay = _Replay(self.deck, random.Random(attempt))
-            if replay.run(ops):
-                break
-        else:
-            return False
         expected = [
             public.draw_pile_size,
             public.hand_size,
@@ -485,6 +511,13 @@ def _sample_player(
             replay = _Replay(deck, rng)
             if replay.run(ops):
                 break
+            replay = None
+        else:  # contradictions every time: give up replaying this view's log
+            compiled.ops[player] = None
+    if replay is not None and player not in compiled.checked:
+        compiled.checked.add(player)
+        if not compiled.matches(replay, compiled.view.players[player]):
+            compiled.ops[player] = None
             replay = None
     if replay is None:
         replay = _present_only(compiled.view, player, deck, names)

@@ -8,7 +8,7 @@ must decide, enforcing time budgets and handling faults, and returns a
 [`MatchResult`][guarda.bots.MatchResult].
 
 This package uses only guarda's public API, so it doubles as an example of embedding
-guarda. See the [arena guide](../arena.md).
+guarda. See the [Bots guide](../bots.md) and the [arena guide](../arena.md).
 
 Examples:
     >>> import guarda
@@ -20,15 +20,28 @@ Examples:
 
 from __future__ import annotations
 
-from guarda.bots._agent import Agent, Fault, FaultKind, MatchResult, MatchStep, Observer
+from guarda.bots._agent import (
+    Adjudicator,
+    Agent,
+    Fault,
+    FaultKind,
+    MatchResult,
+    MatchStep,
+    Observer,
+)
+from guarda.bots._greedy import GreedyBot
+from guarda.bots._ismcts import ISMCTSBot
 from guarda.bots._match import DEFAULT_MAX_TURNS, outcome_scores, play_match, seat_rng
 from guarda.bots._random import RandomBot
 
 __all__ = [
     "DEFAULT_MAX_TURNS",
+    "Adjudicator",
     "Agent",
     "Fault",
     "FaultKind",
+    "GreedyBot",
+    "ISMCTSBot",
     "MatchResult",
     "MatchStep",
     "Observer",

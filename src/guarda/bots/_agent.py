@@ -20,14 +20,14 @@ Examples:
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Literal, Protocol, runtime_checkable
 
 import attrs
 
 import guarda
 
-__all__ = ["Agent", "Fault", "FaultKind", "MatchResult", "MatchStep", "Observer"]
+__all__ = ["Adjudicator", "Agent", "Fault", "FaultKind", "MatchResult", "MatchStep", "Observer"]
 
 FaultKind = Literal["illegal", "late", "crash", "non-action"]
 """What went wrong with an agent's answer."""
@@ -123,6 +123,10 @@ class MatchStep:
 Observer = Callable[[MatchStep], None]
 """A callback that sees every [`MatchStep`][guarda.bots.MatchStep] of a match."""
 
+Adjudicator = Callable[[guarda.PlayerView], Sequence[float] | None]
+"""A callback given the spectator's view after every decision: None to play on, or one
+score per seat to end the match there (see [`play_match`][guarda.bots.play_match])."""
+
 
 @attrs.frozen
 class MatchResult:
@@ -139,7 +143,7 @@ class MatchResult:
     record: guarda.GameRecord
     """The replayable record: configuration, seed, actions, names and the result."""
     outcome: guarda.Outcome | None
-    """The game's outcome; None when a forfeit ended the match first."""
+    """The game's outcome; None when a forfeit or an adjudication ended the match first."""
     scores: tuple[float, ...]
     """Per seat: a win 1, a draw 1/2, a loss 0 (see the class docstring)."""
     faults: tuple[Fault, ...]
@@ -153,6 +157,9 @@ class MatchResult:
     """Turns ended in the game (R27)."""
     agent_names: tuple[str, ...]
     """The name of each seat's agent (or the names given to the runner)."""
+    adjudicated: bool = False
+    """Whether ``adjudicate`` ended the match (then ``outcome`` is None and the scores
+    are the adjudicator's)."""
 
     @property
     def plies(self) -> int:

@@ -21,7 +21,15 @@ from typing import Literal
 import attrs
 
 import guarda
-from guarda.bots._agent import Agent, Fault, FaultKind, MatchResult, MatchStep, Observer
+from guarda.bots._agent import (
+    Adjudicator,
+    Agent,
+    Fault,
+    FaultKind,
+    MatchResult,
+    MatchStep,
+    Observer,
+)
 from guarda.errors import ArgumentError
 
 __all__ = ["DEFAULT_MAX_TURNS", "outcome_scores", "play_match", "seat_rng"]
@@ -77,6 +85,25 @@ def outcome_scores(config: guarda.Config, outcome: guarda.Outcome) -> tuple[floa
         1.0 if seat in outcome.winners else 0.5 if seat in outcome.drawn else 0.0
         for seat in range(config.players)
     )
+
+
+def _adjudicated(
+    adjudicate: Adjudicator, view: guarda.PlayerView, seats: int
+) -> tuple[float, ...] | None:
+    """The adjudicator's scores for the position, checked, or None to play on."""
+    called = adjudicate(view)
+    if called is None:
+        return None
+    try:
+        scores = tuple(float(score) for score in called)
+    except (TypeError, ValueError):
+        scores = ()
+    if len(scores) != seats or not all(math.isfinite(score) for score in scores):
+        raise ArgumentError(
+            f"adjudicate must return None or one score per seat ({seats}), not {called!r}",
+            path="adjudicate",
+        )
+    return scores
 
 
 def _forfeit_scores(state: guarda.GameState, seat: int) -> tuple[float, ...]:
@@ -215,6 +242,7 @@ def play_match(
     names: Sequence[str] | None = None,
     max_turns: int | None = DEFAULT_MAX_TURNS,
     timer: Literal["wall", "cpu"] = "wall",
+    adjudicate: Adjudicator | None = None,
 ) -> MatchResult:
     """Play one game between agents and return its record, outcome and scores.
 
@@ -249,6 +277,12 @@ def play_match(
     a game between careful players that never ends): the record's configuration then
     carries that turn limit, so it replays to the same draw.
 
+    **Adjudication.** ``adjudicate``, if given, is called with the spectator's view after
+    every decision; when it returns scores (one per seat) instead of None, the match ends
+    there with those scores, ``outcome`` None and ``adjudicated`` set, the way a tournament
+    director calls a game whose result can no longer change (a benchmark of two kinds of
+    agents can stop once only one kind is left, for example).
+
     **Observers** are called with a [`MatchStep`][guarda.bots.MatchStep] for the start
     of the game and after every decision: the step's events as a spectator sees them and
     as each seat sees them, and the spectator's view. An observer that raises stops the
@@ -268,6 +302,7 @@ def play_match(
             own turn limit always applies).
         timer: ``"wall"`` or ``"cpu"``: what ``time_budget``, ``clock`` and
             ``decision_times`` measure.
+        adjudicate: A callable that may end the match early with given scores.
 
     Returns:
         The [`MatchResult`][guarda.bots.MatchResult].
@@ -275,7 +310,8 @@ def play_match(
     Raises:
         ArgumentError: If an argument is malformed: not a configuration, the wrong number
             of agents, something that is not an agent, a bad budget, ``on_fault``, name,
-            ``max_turns`` or ``timer``.
+            ``max_turns``, ``timer`` or ``adjudicate``; or scores from ``adjudicate``
+            that are not one number per seat.
 
     Examples:
         >>> import guarda
@@ -291,6 +327,8 @@ def play_match(
     _check_arguments(
         config, agents, seed, time_budget, clock, on_fault, observers, names, max_turns, timer
     )
+    if adjudicate is not None and not callable(adjudicate):
+        raise ArgumentError(f"adjudicate must be callable, not {adjudicate!r}", path="adjudicate")
     if config.turn_limit is None and max_turns is not None:
         config = attrs.evolve(config, turn_limit=max_turns)
     seats = config.players
@@ -325,6 +363,7 @@ def play_match(
 
     notify(0, None, recorder.state.events)
     forfeited: int | None = None
+    called: tuple[float, ...] | None = None
     ply = 0
     while not recorder.state.is_over:
         state = recorder.state
@@ -360,10 +399,17 @@ def play_match(
         assert isinstance(answer, guarda.Action)
         events = recorder.apply(answer, player=actor)
         notify(ply, actor, events, fault=fault, elapsed=elapsed)
+        if adjudicate is not None and not recorder.state.is_over:
+            called = _adjudicated(adjudicate, guarda.view(recorder.state, None), seats)
+            if called is not None:
+                break
     final = recorder.state
     outcome = final.outcome
+    called = None if final.is_over or forfeited is not None else called
     if forfeited is not None:
         scores = _forfeit_scores(final, forfeited)
+    elif called is not None:
+        scores = called
     else:
         assert outcome is not None
         scores = outcome_scores(config, outcome)
@@ -376,4 +422,5 @@ def play_match(
         forfeited=forfeited,
         turns=final.turns_ended,
         agent_names=shown,
+        adjudicated=called is not None,
     )

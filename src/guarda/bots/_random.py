@@ -7,6 +7,7 @@ import random
 import attrs
 
 import guarda
+from guarda.bots._reading import check_turn
 
 __all__ = ["RandomBot"]
 
@@ -39,5 +40,9 @@ class RandomBot:
 
         Returns:
             One of ``view.legal_actions``.
+
+        Raises:
+            ArgumentError: If the view's player has nothing to decide.
         """
+        check_turn(view)
         return rng.choice(view.legal_actions)
