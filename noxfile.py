@@ -1,8 +1,9 @@
 """Development sessions for guarda.
 
 Run ``python -m nox`` for the default sessions (tests, typing, lint), or pick sessions with
-``python -m nox -s tests typing lint bench docs``. Every session uses the interpreter that
-runs nox, so a fresh machine needs only Python and pip.
+``python -m nox -s tests conformance typing lint bench docs``; ``plot`` and ``distributed``
+test the optional extras of the same names. Every session uses the interpreter that runs
+nox, so a fresh machine needs only Python and pip.
 """
 
 from __future__ import annotations
@@ -35,9 +36,59 @@ def tests(session: nox.Session) -> None:
 
 
 @nox.session
+def conformance(session: nox.Session) -> None:
+    """Check guarda against every shipped conformance vector, as a port would be checked.
+
+    Runs ``guarda verify`` with guarda's own reference command, one process per vector;
+    the tests session checks a few vectors this way and all of them in process.
+    """
+    session.install(".")
+    session.run(
+        "guarda",
+        "verify",
+        "--quiet",
+        "--jobs",
+        "2",
+        "--command",
+        "python -m guarda.conformance run",
+    )
+
+
+@nox.session
+def server(session: nox.Session) -> None:
+    """Test guarda.server: protocol, security, faults, the web table in headless Chromium,
+    and a load test of 200 concurrent games (figures printed).
+
+    The browser test needs Debian's ``chromium`` at ``/usr/bin/chromium`` (``.ci/run``
+    installs it); Playwright never downloads a browser here. Screenshots go to
+    ``GUARDA_ARTIFACTS`` (default: ``.ci-artifacts``).
+    """
+    session.install(".[test,server,server-test]")
+    env = {"GUARDA_ARTIFACTS": session.env.get("GUARDA_ARTIFACTS", str(ROOT / ".ci-artifacts"))}
+    session.run(
+        "pytest",
+        "-n",
+        "2",
+        "-m",
+        "not load",
+        "tests/test_server.py",
+        "tests/test_server_security.py",
+        "tests/test_server_doctests.py",
+        "tests/test_server_browser.py",
+        *session.posargs,
+        env=env,
+    )
+    session.run("pytest", "-m", "load", "-s", "tests/test_server_load.py", env=env)
+
+
+@nox.session
 def typing(session: nox.Session) -> None:
-    """Type-check the package, tests, examples and benchmarks with mypy --strict."""
-    session.install("-e", ".[typing]")
+    """Type-check the package, tests, examples and benchmarks with mypy --strict.
+
+    The optional extras are installed too, so the modules and tests that use them are
+    checked against their real types.
+    """
+    session.install("-e", ".[typing,bots,plot,distributed,cli]")
     paths = [path for path in TYPED_PATHS if (ROOT / path).exists()]
     session.run("mypy", *paths, *session.posargs)
 
@@ -48,6 +99,21 @@ def lint(session: nox.Session) -> None:
     session.install(*optional_dependencies("lint"))
     session.run("ruff", "check", ".")
     session.run("ruff", "format", "--check", ".")
+
+
+@nox.session
+def plot(session: nox.Session) -> None:
+    """Test guarda.plot (extra ``plot``: matplotlib): PNG files written and checked."""
+    session.install(".[test,plot]")
+    session.run("pytest", "tests/test_plot.py", *session.posargs)
+
+
+@nox.session
+def distributed(session: nox.Session) -> None:
+    """Test the arena on a real local dask cluster of two worker processes (extra
+    ``distributed``): the same games as a serial run."""
+    session.install(".[test,distributed]")
+    session.run("pytest", "tests/test_distributed.py", *session.posargs)
 
 
 @nox.session

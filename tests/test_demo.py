@@ -9,7 +9,8 @@ import sys
 import pytest
 
 import guarda
-from guarda.__main__ import board, main, seat_names
+from guarda.__main__ import main
+from guarda.render import field_text, seat_names
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, list[str]]:
@@ -29,10 +30,16 @@ def test_demo_prints_every_turn_and_the_result(capsys: pytest.CaptureFixture[str
     over = next(line for line in lines if line.startswith("  Game over: "))
     winner = over.removeprefix("  Game over: ").removesuffix(" won")
     assert results[0].startswith(f"Result: {winner} wins (")
-    # the game ends within the last turn, which therefore never ends (R21, R22)
-    assert results[0].endswith(f"(last-standing) after {len(turns) - 1} turns")
-    # a board picture of the 6x6 field comes before each turn
+    # the result counts turns as the headers do: the game ends in the last turn started,
+    # which never ends (R21, R22)
+    assert results[0].endswith(f"(last-standing) in turn {turns[-1]}")
+    # a board picture of the 6x6 field comes before each turn, then the status lines,
+    # where * marks the player whose turn begins
     assert lines.count("  a b c d e f") == len(turns) + 1
+    for index, line in enumerate(lines):
+        if (m := re.match(r"Turn \d+: (\w+)$", line)) is not None:
+            marked = [row for row in lines[index - 2 : index] if row.startswith("* ")]
+            assert [row.split()[2] for row in marked] == [m.group(1)]
     assert [line.split(":")[0].strip() for line in lines[-2:]] == ["South", "North"]
 
 
@@ -44,7 +51,7 @@ def test_demo_turn_limit_ends_in_a_draw_r27(capsys: pytest.CaptureFixture[str]) 
     assert any(line.startswith("Turn 4: ") for line in lines)
     assert not any(line.startswith("Turn 5: ") for line in lines)
     # Grda health is 20; four turns of random play cannot eliminate anyone.
-    assert "Result: draw between South and West and North (turn-limit) after 4 turns" in lines
+    assert "Result: draw between South and West and North (turn-limit) in turn 4" in lines
 
 
 def test_demo_quiet_prints_the_result_only(capsys: pytest.CaptureFixture[str]) -> None:
@@ -66,7 +73,7 @@ def test_demo_seat_names_and_board() -> None:
     state = guarda.new_game(guarda.grda(players=2), seed=1)
     while state.phase is guarda.Phase.SETUP:
         state, _ = guarda.apply(state, guarda.legal_actions(state)[0])
-    picture = board(state).splitlines()
+    picture = field_text(state).splitlines()
     assert picture[-1] == "  a b c d"
     for mark, player in zip("SN", state.players, strict=True):
         assert player.position is not None

@@ -17,6 +17,7 @@ from collections.abc import Callable
 import pytest
 
 import guarda
+from guarda.testing import check_determinism
 
 PLAYOUT = """
 import hashlib
@@ -88,16 +89,12 @@ def test_r30_new_game_is_a_function_of_config_and_seed(config: guarda.Config) ->
 
 def test_r30_same_actions_give_the_same_states() -> None:
     config = guarda.classic(3, stakes="bounty", ante=2)
-    first = second = guarda.new_game(config, 2024)
-    while not first.is_over:
-        actions = guarda.legal_actions(first)
-        assert guarda.legal_actions(second) == actions
-        action = actions[first.turns_ended * 7 % len(actions)]
-        first, first_events = guarda.apply(first, action)
-        second, second_events = guarda.apply(second, action)
-        assert first_events == second_events
-        assert first == second
-    assert first.outcome == second.outcome
+    recorder = guarda.Recorder(config, 2024)
+    while not recorder.state.is_over:
+        actions = guarda.legal_actions(recorder.state)
+        recorder.apply(actions[recorder.state.turns_ended * 7 % len(actions)])
+    # The public check replays twice here and once in a fresh interpreter, step by step.
+    check_determinism(recorder.record(), fresh_process=True)
 
 
 def test_r30_different_seeds_give_different_games() -> None:

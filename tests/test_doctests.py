@@ -4,16 +4,26 @@ from __future__ import annotations
 
 import doctest
 import importlib
+import importlib.util
 import pkgutil
 
 import pytest
 
 import guarda
 
+# Subpackages that need an extra run their examples in the extra's own session:
+# guarda.plot (matplotlib) in "plot" (tests/test_plot.py), guarda.server in "server"
+# (tests/test_server_doctests.py). guarda.cli needs rich (extra cli, also in the test
+# extra).
+OPTIONAL = ("guarda.plot", "guarda.server")
+HAS_RICH = importlib.util.find_spec("rich") is not None
+
 MODULES = sorted(
     name
     for _, name, _ in pkgutil.walk_packages(guarda.__path__, prefix="guarda.")
     if not name.endswith(".__main__")
+    and not name.startswith(OPTIONAL)
+    and (HAS_RICH or not name.startswith("guarda.cli"))
 )
 
 

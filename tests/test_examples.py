@@ -82,3 +82,43 @@ def test_greedy_bot_asks_the_rule_queries() -> None:
     guarded = builder.player(1, guard=block).to_act(0, guarda.Phase.ACT).build()
     guarded, _ = guarda.apply(guarded, attack)
     assert module.greedy_bot(guarda.view(guarded, 1)) == guarda.ActivateGuard()
+
+
+def test_save_and_replay_round_trips_the_record(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    plies, outcome = load("save_and_replay").main(tmp_path, seed=5)
+    record = guarda.loads((tmp_path / "game.json").read_text(), guarda.GameRecord)
+    assert len(record.actions) == plies > 0
+    assert record.result == outcome
+    seen = guarda.loads((tmp_path / "north.json").read_text(), guarda.SeatRecord)
+    hidden = [e for e in seen.events if isinstance(e, guarda.CardsDrawn) and e.player == 0]
+    assert hidden and all(event.cards is None for event in hidden)  # South's draws stay hidden
+    assert f"{plies} plies" in capsys.readouterr().out
+
+
+def test_team_variant_ends_with_a_team_result(capsys: pytest.CaptureFixture[str]) -> None:
+    outcome = load("team_variant").main(seed=4)
+    out = capsys.readouterr().out
+    if outcome.winning_team is None:
+        assert outcome.drawn and "Draw between" in out
+    else:
+        team = (0, 2, 4, 6) if outcome.winning_team == 0 else (1, 3, 5, 7)
+        assert set(outcome.winners) <= set(team) and outcome.winners
+        assert f"Team {outcome.winning_team}" in out
+
+
+def test_frontend_loop_clients_see_only_their_own_cards() -> None:
+    outcome, clients = load("frontend_loop").main(seed=8, players=3)
+    assert outcome.winners or outcome.drawn
+    for client in clients:
+        own = [line for line in client.log if line.startswith(f"Player {client.seat} drew ")]
+        others = [
+            line
+            for line in client.log
+            if " drew " in line and not line.startswith(f"Player {client.seat} ")
+        ]
+        assert own and others
+        assert any(re.search(r" drew [A-Z]", line) for line in own)  # its own cards, named
+        for line in others:  # everyone else's draws arrive as counts only
+            assert re.fullmatch(r"Player \d drew (a card|\d+ cards)", line), line

@@ -125,3 +125,12 @@ def test_fast_writer_gives_the_converters_data_in_its_key_order() -> None:
         cls = KIND_TYPES[kind_of(value)]
         fast = _reader.write(value, cls)
         assert orjson.dumps(fast) == orjson.dumps(converter.unstructure(value, unstructure_as=cls))
+
+
+def test_a_ruleset_with_an_integer_beyond_64_bits_is_refused_with_its_path() -> None:
+    record = guarda.GameRecord(guarda.modern(), seed=1)
+    data = json.loads(guarda.dumps(record, secrets=True))
+    data["data"]["config"]["size"] = 2**70
+    with pytest.raises(guarda.DocumentError) as caught:
+        guarda.loads(json.dumps(data), guarda.GameRecord)
+    assert caught.value.path is not None and "size" in caught.value.path

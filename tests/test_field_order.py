@@ -58,6 +58,7 @@ FIELDS: dict[str, tuple[str, ...]] = {
     ),
     "Guard": ("card", "status", "orientation"),
     "Outcome": ("reason", "winners", "winning_team", "drawn", "health", "points", "payouts"),
+    "DealCommitted": ("commitment",),
     "SetupCardDrawn": ("player", "card"),
     "PiecePlaced": ("player", "cell"),
     "SetupCardsDiscarded": ("player", "count"),

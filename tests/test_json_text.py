@@ -102,7 +102,7 @@ def test_integers_beyond_64_bits_round_trip(seed: int) -> None:
 def test_dumps_is_compact_unless_indented() -> None:
     text = dumps(guarda.Attack(("V2", "H1")))
     assert text == (
-        '{"format":"guarda","version":1,"kind":"action",'
+        '{"format":"guarda","version":2,"kind":"action",'
         '"data":{"cards":["H1","V2"],"type":"Attack"}}'
     )
     assert dumps(guarda.Pass(), indent=2) == json.dumps(to_document(guarda.Pass()), indent=2)

@@ -12,8 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import action_strategies
 import guarda
+import guarda.testing
 from guarda import (
     ActivateGuard,
     Attack,
@@ -198,7 +198,7 @@ CARDS = st.lists(CARD_NAMES, min_size=1, max_size=6)
 def any_action() -> st.SearchStrategy[Action]:
     """Any action value whose cards and cells notation can write (custom card names too)."""
     cells = st.builds(Cell, st.integers(0, 25), st.integers(0, 25))
-    return action_strategies.actions(CARD_NAMES, cells, min_cards=1, max_cards=6)
+    return guarda.testing.actions(CARD_NAMES, cells, min_cards=1, max_cards=6)
 
 
 @given(any_action())

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+import attrs
 import pytest
 
 import guarda
@@ -33,7 +34,12 @@ def duel(config: guarda.Config | None = None, seed: int = 0) -> PositionBuilder:
 
 def test_default_builder_is_the_new_game_of_the_same_seed() -> None:
     config = guarda.classic(players=3)
-    assert PositionBuilder(config, seed=11).build() == guarda.new_game(config, 11)
+    built = PositionBuilder(config, seed=11).build()
+    started = guarda.new_game(config, 11)
+    # A built position commits to no deals (P23): only new_game opens with DealCommitted.
+    assert started.events[0] == guarda.DealCommitted(guarda.GameRecord(config, 11).commitment)
+    assert built.events == started.events[1:]
+    assert attrs.evolve(built, log=started.log) == started
 
 
 def test_builder_is_immutable() -> None:

@@ -23,8 +23,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import action_strategies
 import guarda
+import guarda.testing
 from guarda import (
     Action,
     Cell,
@@ -105,20 +105,13 @@ def candidate_actions(config: Config) -> st.SearchStrategy[Action]:
 
     Cards come from the deck (plus one name no deck has), cells from the field plus a
     border beyond its north and east edges, so off-field cells and unknown cards are
-    tried too. (A cell with a negative coordinate cannot even be built: see
-    ``test_cells_refuse_negative_coordinates``.)
+    tried too (see [guarda.testing.candidate_actions][]). A cell with a negative
+    coordinate cannot even be built: see ``test_cells_refuse_negative_coordinates``.
     """
-    card = st.sampled_from((*config.card_names, "Z9"))
-    cells = st.builds(Cell, st.integers(0, config.size), st.integers(0, config.size))
-    return action_strategies.actions(card, cells)
+    return guarda.testing.candidate_actions(config)
 
 
 # -- invariants -----------------------------------------------------------------------
-
-
-def full_deck(config: Config) -> tuple[str, ...]:
-    """Each player's deck as a sorted multiset, read straight from the ruleset."""
-    return tuple(sorted(entry.card.name for entry in config.deck for _ in range(entry.copies)))
 
 
 def snapshot(state: GameState) -> GameState:
@@ -132,22 +125,13 @@ def snapshot(state: GameState) -> GameState:
     return copy.deepcopy(state, memo)
 
 
-def check_state(state: GameState, deck: tuple[str, ...]) -> None:
+def check_state(state: GameState) -> None:
     """Assert that ``state`` is a sound position."""
     config = state.config
     size = config.size
     positions = []
+    guarda.testing.check_card_conservation(state)  # each player owns exactly the deck
     for index, player in enumerate(state.players):
-        guard = (player.guard.card,) if player.guard is not None else ()
-        owned = (
-            player.draw_pile
-            + player.hand
-            + guard
-            + player.discard_known
-            + player.discard_hidden
-            + player.in_play
-        )
-        assert tuple(sorted(owned)) == deck, f"player {index} does not own exactly the deck"
         assert player.hand == tuple(sorted(player.hand))
         assert player.discard_known == tuple(sorted(player.discard_known))
         assert player.discard_hidden == tuple(sorted(player.discard_hidden))
@@ -219,11 +203,10 @@ def play(config: Config, seed: int, choice_seed: int, steps: int, every: int) ->
 
     At every ``every``-th state, every legal action is applied, not just the chosen one.
     """
-    deck = full_deck(config)
     choose = random.Random(choice_seed)
     state = guarda.new_game(config, seed)
     returned: list[Event] = list(state.events)
-    check_state(state, deck)
+    check_state(state)
     for step in range(steps):
         actions = check_actions(state)
         if state.is_over:
@@ -233,10 +216,10 @@ def play(config: Config, seed: int, choice_seed: int, steps: int, every: int) ->
             for action in actions:
                 after, events = guarda.apply(state, action)
                 check_step(state, copy_before, hash_before, log_size, after, events)
-                check_state(after, deck)
+                check_state(after)
         after, events = guarda.apply(state, choose.choice(actions))
         check_step(state, copy_before, hash_before, log_size, after, events)
-        check_state(after, deck)
+        check_state(after)
         returned += events
         state = after
     assert state.events == tuple(returned), "the log is exactly the events apply returned"
@@ -269,7 +252,6 @@ def test_random_play_keeps_invariants(config: Config, seed: int, choice_seed: in
 def test_random_games_end_without_turn_limit(config: Config) -> None:
     # Random play is a poor strategy, but games must still end: 5,000 steps is ~10x the
     # longest game seen with these rulesets.
-    deck = full_deck(config)
     for seed in range(2):
         state = guarda.new_game(config, seed)
         choose = random.Random(seed)
@@ -280,7 +262,7 @@ def test_random_games_end_without_turn_limit(config: Config) -> None:
         assert state.is_over
         assert state.outcome is not None
         assert state.outcome.reason is not guarda.OutcomeReason.TURN_LIMIT
-        check_state(state, deck)
+        check_state(state)
 
 
 @settings(max_examples=80)

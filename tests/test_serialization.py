@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 import guarda
 from guarda import _documents as documents
 from guarda._consistency import check_state
+from guarda._converter import config_fields
 from guarda._documents import (
     FORMAT_VERSION,
     KINDS,
@@ -37,6 +38,7 @@ from guarda.errors import (
     SecretsError,
     UnsupportedVersionError,
 )
+from guarda.testing import check_round_trip
 
 PRESETS = (guarda.classic, guarda.modern, guarda.grda)
 VARIANTS = (
@@ -123,6 +125,7 @@ def test_states_actions_and_events_round_trip_along_random_games(
     for step in range(400):
         if step % 25 == 0 or state.is_over:
             assert roundtrip(state, secrets=True) == state
+            check_round_trip(state)  # the public check: document and position notation
         if state.is_over:
             assert state.outcome is not None
             assert roundtrip(state.outcome) == state.outcome
@@ -144,6 +147,7 @@ def test_views_round_trip(config: guarda.Config, policy: int) -> None:
         for player in (None, *range(config.players)):
             mine = view(state, player)
             assert roundtrip(mine) == mine
+            check_round_trip(guarda.dumps(mine))  # guarda writes the same document back
 
 
 def test_every_action_and_event_class_round_trips() -> None:
@@ -163,8 +167,17 @@ def test_every_action_and_event_class_round_trips() -> None:
 def test_data_shapes_are_readable() -> None:
     move = unstructure(guarda.Move(guarda.Direction.WEST, ("V2", "H1")))
     assert move == {"type": "Move", "direction": "W", "cards": ["H1", "V2"]}
-    config = unstructure(guarda.modern(win="king-of-the-hill"))
-    assert config["win"] == {"type": "KingOfTheHill", "hill": ["c3"], "target": 5}
+    assert unstructure(guarda.modern(win="king-of-the-hill")) == {
+        "preset": "modern",
+        "players": 2,
+        "win": "king-of-the-hill",
+    }
+    hill = guarda.KingOfTheHill(hill=(guarda.Cell.parse("c3"),), target=6)
+    config = unstructure(guarda.modern(win=hill, seats=[guarda.Side.WEST, guarda.Side.EAST]))
+    assert config["win"] == {"type": "KingOfTheHill", "hill": ["c3"], "target": 6}
+    assert config["seats"] == [1, 3]
+    config = unstructure(guarda.custom(5, win=hill))  # no preset makes it: every field
+    assert config["win"] == {"type": "KingOfTheHill", "hill": ["c3"], "target": 6}
     assert config["seats"] == [0, 2]
     assert config["deck"][0] == {
         "card": {"name": "V1", "cells": [[1, row] for row in range(1, 6)]},
@@ -173,7 +186,8 @@ def test_data_shapes_are_readable() -> None:
     state = guarda.new_game(guarda.modern(), 2**64 - 1)
     data = unstructure(state, secrets=True)
     assert data["rng"] == f"{state.rng:016x}"
-    assert data["log"][0]["type"] == "SetupCardDrawn"
+    assert data["log"][0]["type"] == "DealCommitted"
+    assert data["log"][1]["type"] == "SetupCardDrawn"
 
 
 def test_loaded_state_shares_nothing_and_plays_on() -> None:
@@ -208,11 +222,11 @@ def test_documents_carry_format_version_and_kind() -> None:
     for value in (guarda.modern(), guarda.Pass(), guarda.TurnStarted(0, 1)):
         data = json.loads(dumps(value))
         assert data["format"] == "guarda"
-        assert data["version"] == FORMAT_VERSION == 1
+        assert data["version"] == FORMAT_VERSION == 2
         assert data["kind"] in KINDS
 
 
-@pytest.mark.parametrize("version", [2, 99, 0, -1])
+@pytest.mark.parametrize("version", [3, 99, 0, -1])
 def test_newer_or_unknown_versions_fail_clearly(version: int) -> None:
     with pytest.raises(UnsupportedVersionError) as caught:
         from_document(document(version=version))
@@ -278,7 +292,11 @@ def test_deeply_nested_json_is_refused() -> None:
 
 
 def state_document(state: GameState | None = None) -> dict[str, Any]:
-    return to_document(state or mid_game(), secrets=True)
+    """A state's document, its ruleset written field by field (so paths reach every field)."""
+    state = state or mid_game()
+    document = to_document(state, secrets=True)
+    document["data"]["config"] = config_fields(state.config)
+    return document
 
 
 def mutate(change: Callable[[dict[str, Any]], None], state: GameState | None = None) -> str:

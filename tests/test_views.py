@@ -16,13 +16,13 @@ from guarda import (
     GameState,
     GuardaError,
     GuardStatus,
-    Orientation,
     Phase,
     PlayerView,
     view,
     visible_events,
 )
 from guarda._events import is_private
+from guarda.testing import check_no_hidden_information, hidden_variant
 
 PRESETS: dict[str, Callable[..., Config]] = {
     "classic": guarda.classic,
@@ -56,55 +56,6 @@ def play_until(config: Config, seed: int, done: Callable[[GameState], bool]) -> 
     raise AssertionError("no game reached the wanted state")  # pragma: no cover
 
 
-def hide(
-    state: GameState, viewer: int | None, chooser: random.Random, *, piles: bool = True
-) -> GameState:
-    """A valid state that differs from ``state`` only in what ``viewer`` may not see.
-
-    Every other player's hand, face-down discards and guard card are dealt anew from the
-    same cards (sizes kept), and a set guard may change its orientation. With ``piles``,
-    the draw piles join in too: the other players' piles are dealt anew with the rest,
-    the viewer's own pile is reordered, and the random state changes.
-    """
-    players = []
-    for index, player in enumerate(state.players):
-        if index == viewer:
-            order = list(player.draw_pile)
-            if piles:
-                chooser.shuffle(order)
-            players.append(attrs.evolve(player, draw_pile=tuple(order)))
-            continue
-        guard = player.guard
-        pile = player.draw_pile if piles else ()
-        pool = list(player.hand + pile + player.discard_hidden)
-        if guard is not None:
-            pool.append(guard.card)
-        chooser.shuffle(pool)
-        hand_end = len(player.hand)
-        pile_end = hand_end + len(pile)
-        hidden_end = pile_end + len(player.discard_hidden)
-        if guard is not None:
-            orientation = guard.orientation
-            if guard.status is GuardStatus.SET and chooser.random() < 0.5:
-                flipped = {
-                    Orientation.OFFENSIVE: Orientation.DEFENSIVE,
-                    Orientation.DEFENSIVE: Orientation.OFFENSIVE,
-                }
-                orientation = flipped[guard.orientation]  # type: ignore[index]
-            guard = attrs.evolve(guard, card=pool[hidden_end], orientation=orientation)
-        players.append(
-            attrs.evolve(
-                player,
-                hand=tuple(sorted(pool[:hand_end])),
-                draw_pile=tuple(pool[hand_end:pile_end]) if piles else player.draw_pile,
-                discard_hidden=tuple(sorted(pool[pile_end:hidden_end])),
-                guard=guard,
-            )
-        )
-    rng = state.rng ^ (chooser.getrandbits(63) | 1) if piles else state.rng
-    return attrs.evolve(state, players=tuple(players), rng=rng)
-
-
 games = st.builds(
     lambda preset, players, win, stakes, seed, steps, choices: play(
         PRESETS[preset](
@@ -131,6 +82,13 @@ def viewers(state: GameState) -> list[int | None]:
     return [*range(len(state.players)), None]
 
 
+def out_of_play(player: guarda.PlayerState) -> tuple[str, ...]:
+    """The cards an out player's hand and guard held (P22); none for a player still in."""
+    if not player.is_out:
+        return ()
+    return player.hand + (() if player.guard is None else (player.guard.card,))
+
+
 # -- R28: what is public and what is private -----------------------------------------
 
 
@@ -146,12 +104,14 @@ def test_r28_public_part_of_every_player(state: GameState) -> None:
             assert public.points == player.points
             assert public.is_out == player.is_out
             assert public.winnings == player.winnings
-            assert public.hand_size == len(player.hand)
+            gone = len(out_of_play(player))
+            assert public.hand_size == (0 if player.is_out else len(player.hand))
             assert public.draw_pile_size == len(player.draw_pile)
-            assert public.discard_size == len(player.discard_known) + len(player.discard_hidden)
+            assert public.discard_size == player.discard_size + gone
             assert public.discard_known == player.discard_known
             assert public.in_play == player.in_play
-            assert public.guard == (None if player.guard is None else player.guard.status)
+            guard = None if player.guard is None or player.is_out else player.guard.status
+            assert public.guard == guard
         assert (seen.phase, seen.turn, seen.actor) == (state.phase, state.turn, state.actor)
         assert (seen.turn_number, seen.turns_ended) == (state.turn_number, state.turns_ended)
         assert (seen.has_moved, seen.attack) == (state.has_moved, state.attack)
@@ -167,9 +127,9 @@ def test_r28_private_zones_only_for_their_owner(state: GameState) -> None:
     for viewer in range(len(state.players)):
         own = state.players[viewer]
         seen = view(state, viewer)
-        assert seen.hand == own.hand
-        assert seen.guard == own.guard
-        assert seen.discard_hidden == own.discard_hidden
+        assert seen.hand == ((), own.hand)[not own.is_out]
+        assert seen.guard == (None if own.is_out else own.guard)
+        assert seen.discard_hidden == tuple(sorted(own.discard_hidden + out_of_play(own)))
         assert seen.draw_pile_cards == tuple(sorted(own.draw_pile))
         assert seen.me == seen.players[viewer]
     spectator = view(state, None)
@@ -248,6 +208,28 @@ def test_r28_guard_status_public_card_and_orientation_private() -> None:
         assert guard not in attrs.astuple(seen, recurse=False)
 
 
+def test_p22_an_out_players_hand_and_guard_are_shown_as_gone() -> None:
+    config = guarda.modern(players=3)
+    state = play_until(
+        config, 3, lambda s: any(p.is_out and p.hand and p.guard for p in s.players)
+    )
+    out = next(i for i, p in enumerate(state.players) if p.is_out and p.hand and p.guard)
+    player = state.players[out]
+    for viewer in viewers(state):
+        public = view(state, viewer).players[out]
+        assert (public.hand_size, public.guard, public.position) == (0, None, None)
+        # Every card is still accounted for: the hand and the guard went face down.
+        total = public.draw_pile_size + public.discard_size + len(public.in_play)
+        assert total == config.deck_size
+    own = view(state, out)
+    assert own.hand == () and own.guard is None and own.legal_actions == ()
+    assert own.discard_hidden == tuple(
+        sorted((*player.discard_hidden, *player.hand, player.guard.card))  # type: ignore[union-attr]
+    )
+    summary = guarda.PositionSummary.of(own)
+    assert guarda.parse_view(guarda.format_view(summary), config) == summary
+
+
 def test_r28_pending_attack_is_public() -> None:
     state = play_until(guarda.grda(players=3), 6, lambda s: s.phase is Phase.REACT)
     assert state.attack is not None
@@ -306,9 +288,9 @@ def test_visible_events_redacts_like_visible_event() -> None:
 # -- R29: views are exact ------------------------------------------------------------
 
 
-def test_r29_hide_changes_hidden_information_only() -> None:
+def test_r29_hidden_variant_changes_hidden_information_only() -> None:
     state = play(guarda.classic(players=3), 5, 60)
-    other = hide(state, 0, random.Random(1))
+    other = hidden_variant(state, 0, 1)
     assert other != state
     assert other.rng != state.rng
     assert any(
@@ -328,13 +310,14 @@ def test_r29_views_equal_for_states_differing_in_hidden_information(
     state: GameState, data: st.DataObject
 ) -> None:
     viewer = data.draw(st.sampled_from(viewers(state)), label="viewer")
-    chooser = random.Random(data.draw(st.integers(0, 2**32), label="shuffle"))
-    other = hide(state, viewer, chooser)
+    seed = data.draw(st.integers(0, 2**32), label="variant")
+    other = hidden_variant(state, viewer, seed)
     assert other != state
     for a, b in zip(state.players, other.players, strict=True):
         assert a.cards == b.cards
-    assert view(other, viewer) == view(state, viewer)
     assert visible_events(other.log, viewer) == visible_events(state.log, viewer)
+    # The public check: the view document is the same for every hidden variant.
+    check_no_hidden_information(state, viewer, variants=2, seed=seed)
 
 
 @settings(max_examples=30)
@@ -346,7 +329,7 @@ def test_r29_events_shown_equal_after_the_viewers_action(
     if viewer is None:
         return
     # Draw piles stay: the action may turn up setup cards from them (R9).
-    other = hide(state, viewer, random.Random(data.draw(st.integers(0, 2**32))), piles=False)
+    other = hidden_variant(state, viewer, data.draw(st.integers(0, 2**32)), piles=False)
     seen = view(state, viewer)
     assert view(other, viewer) == seen
     action = data.draw(st.sampled_from(seen.legal_actions), label="action")

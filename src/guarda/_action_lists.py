@@ -327,6 +327,12 @@ class LegalActions(tuple[Action, ...]):
         return any(map(operator.is_, itertools.repeat(action), self))
 
     @property
+    def parts(self) -> tuple[Part, ...]:
+        """The listed actions and the lazy runs, in order: what a grouping of the actions
+        (such as the [`ActionBuilder`][guarda.ActionBuilder]) reads without listing them."""
+        return (tuple(self),)
+
+    @property
     def is_lazy(self) -> bool:
         """Whether some actions are computed on demand rather than listed."""
         return False
@@ -403,6 +409,10 @@ class _LazyLegalActions(LegalActions):
             elif any(map(operator.is_, itertools.repeat(action), part)):
                 return True
         return False
+
+    @property
+    def parts(self) -> tuple[Part, ...]:
+        return self._parts
 
     @property
     def is_lazy(self) -> bool:

@@ -5,21 +5,21 @@ An action does not name its player: it is always made by whoever must decide now
 multisets of card names, stored sorted, so ``Attack(("V2", "H1"))`` equals
 ``Attack(("H1", "V2"))`` and a hand holding two ``V2`` gives one "attack with V2".
 
-Each phase has its decisions (see :class:`guarda.Phase`):
+Each phase has its decisions (see [`guarda.Phase`][guarda.Phase]):
 
-========== ======================================================================
-Phase      Actions
-========== ======================================================================
-SETUP      :class:`PlacePiece`
-DISCARD    :class:`DiscardDown`
-MOVE       :class:`Move`, :class:`Push`, :class:`EndMove`
-SET_GUARD  :class:`SetGuard`
-ACT        :class:`PrepareGuard`, :class:`Attack`, :class:`Pass`
-REACT      :class:`Defend`, :class:`ActivateGuard`, :class:`TakeDamage`
-NEW_GUARD  :class:`PrepareNewGuard`, :class:`DeclineNewGuard`
-COUNTER    :class:`DefendCounter`, :class:`TakeDamage`
-SETTLE     :class:`Settle`
-========== ======================================================================
+| Phase | Actions |
+| --- | --- |
+| `SETUP` | [PlacePiece][guarda.PlacePiece] |
+| `DISCARD` | [DiscardDown][guarda.DiscardDown] |
+| `MOVE` | [Move][guarda.Move], [Push][guarda.Push], [EndMove][guarda.EndMove] |
+| `SET_GUARD` | [SetGuard][guarda.SetGuard] |
+| `ACT` | [PrepareGuard][guarda.PrepareGuard], [Attack][guarda.Attack], [Pass][guarda.Pass] |
+| `REACT` | [Defend][guarda.Defend], [ActivateGuard][guarda.ActivateGuard],
+[TakeDamage][guarda.TakeDamage] |
+| `NEW_GUARD` | [PrepareNewGuard][guarda.PrepareNewGuard],
+[DeclineNewGuard][guarda.DeclineNewGuard] |
+| `COUNTER` | [DefendCounter][guarda.DefendCounter], [TakeDamage][guarda.TakeDamage] |
+| `SETTLE` | [Settle][guarda.Settle] |
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ from collections.abc import Iterable
 import attrs
 
 from guarda._cards import _NAME
+from guarda._display import repr_svg
 from guarda._geometry import Cell, Direction, Orientation
 from guarda.errors import ParseError
 
@@ -111,7 +112,7 @@ def _card(card: str) -> str:
 
 
 def _direction(value: Direction | str) -> Direction:
-    """A :class:`Direction`, also from its letter (``"N"``)."""
+    """A [`Direction`][guarda.Direction], also from its letter (``"N"``)."""
     try:
         return Direction(value)
     except ValueError:
@@ -121,7 +122,7 @@ def _direction(value: Direction | str) -> Direction:
 
 
 def _orientation(value: Orientation | str) -> Orientation:
-    """An :class:`Orientation`, also from its value (``"defensive"``)."""
+    """An [`Orientation`][guarda.Orientation], also from its value (``"defensive"``)."""
     try:
         return Orientation(value)
     except ValueError:
@@ -133,7 +134,7 @@ def _orientation(value: Orientation | str) -> Orientation:
 
 
 def _cell(value: Cell | str) -> Cell:
-    """A :class:`Cell`, also from its name (``"c3"``)."""
+    """A [`Cell`][guarda.Cell], also from its name (``"c3"``)."""
     if isinstance(value, Cell):
         return value
     if isinstance(value, str):
@@ -146,7 +147,9 @@ class PlacePiece:
     """Setup: place your piece on a cell your setup cards allow (R9, R10)."""
 
     cell: Cell = attrs.field(converter=_cell)
-    """Where to place the piece (a :class:`Cell`, or its name such as ``"c3"``)."""
+    """Where to place the piece (a [`Cell`][guarda.Cell], or its name such as ``"c3"``)."""
+
+    _repr_svg_ = repr_svg
 
 
 @attrs.frozen(cache_hash=True)
@@ -156,13 +159,15 @@ class DiscardDown:
     cards: tuple[str, ...] = attrs.field(converter=card_multiset)
     """The cards to discard, exactly as many as the hand holds too many."""
 
+    _repr_svg_ = repr_svg
+
 
 @attrs.frozen(cache_hash=True)
 class Move:
     """Move phase: burn ``len(cards)`` cards to move that many cells in a direction (R13)."""
 
     direction: Direction = attrs.field(converter=_direction)
-    """Which way to go (a :class:`Direction`, or its letter such as ``"N"``)."""
+    """Which way to go (a [`Direction`][guarda.Direction], or its letter such as ``"N"``)."""
     cards: tuple[str, ...] = attrs.field(converter=card_multiset)
     """The cards to burn, one per cell."""
 
@@ -170,6 +175,8 @@ class Move:
     def distance(self) -> int:
         """How many cells the piece moves."""
         return len(self.cards)
+
+    _repr_svg_ = repr_svg
 
 
 @attrs.frozen(cache_hash=True)
@@ -190,10 +197,14 @@ class Push:
         """How many cells the opponent moves."""
         return len(self.cards)
 
+    _repr_svg_ = repr_svg
+
 
 @attrs.frozen(cache_hash=True)
 class EndMove:
     """Move phase: end the phase (without a move, or after one)."""
+
+    _repr_svg_ = repr_svg
 
 
 @attrs.frozen(cache_hash=True)
@@ -206,6 +217,8 @@ class SetGuard:
     orientation: Orientation = attrs.field(converter=_orientation)
     """How the guard is turned; secret from the other players."""
 
+    _repr_svg_ = repr_svg
+
 
 @attrs.frozen(cache_hash=True)
 class PrepareGuard:
@@ -217,6 +230,8 @@ class PrepareGuard:
     card: str = attrs.field(converter=_card)
     """The hand card to prepare."""
 
+    _repr_svg_ = repr_svg
+
 
 @attrs.frozen(cache_hash=True)
 class Attack:
@@ -225,10 +240,14 @@ class Attack:
     cards: tuple[str, ...] = attrs.field(converter=card_multiset)
     """The attack cards (at least one)."""
 
+    _repr_svg_ = repr_svg
+
 
 @attrs.frozen(cache_hash=True)
 class Pass:
     """Act phase: do nothing."""
+
+    _repr_svg_ = repr_svg
 
 
 @attrs.frozen(cache_hash=True)
@@ -241,15 +260,21 @@ class Defend:
     cards: tuple[str, ...] = attrs.field(converter=card_multiset)
     """The defence cards (at least one)."""
 
+    _repr_svg_ = repr_svg
+
 
 @attrs.frozen(cache_hash=True)
 class ActivateGuard:
     """Reaction: reveal and activate your set guard: a block or a counter (R20)."""
 
+    _repr_svg_ = repr_svg
+
 
 @attrs.frozen(cache_hash=True)
 class TakeDamage:
     """Reaction, or answer to a counter: do not react; take the damage."""
+
+    _repr_svg_ = repr_svg
 
 
 @attrs.frozen(cache_hash=True)
@@ -259,10 +284,14 @@ class PrepareNewGuard:
     card: str = attrs.field(converter=_card)
     """The hand card to prepare (the returned guard is in the hand again)."""
 
+    _repr_svg_ = repr_svg
+
 
 @attrs.frozen(cache_hash=True)
 class DeclineNewGuard:
     """After a critical block: keep the returned guard in the hand, prepare nothing."""
+
+    _repr_svg_ = repr_svg
 
 
 @attrs.frozen(cache_hash=True)
@@ -272,6 +301,8 @@ class DefendCounter:
     cards: tuple[str, ...] = attrs.field(converter=card_multiset)
     """The defence cards (at least one)."""
 
+    _repr_svg_ = repr_svg
+
 
 @attrs.frozen(cache_hash=True)
 class Settle:
@@ -279,6 +310,8 @@ class Settle:
 
     cards: tuple[str, ...] = attrs.field(default=(), converter=card_multiset)
     """Hand cards to discard face down."""
+
+    _repr_svg_ = repr_svg
 
 
 Action = (

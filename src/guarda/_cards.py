@@ -13,6 +13,7 @@ import re
 
 import attrs
 
+from guarda._display import repr_svg
 from guarda.errors import ConfigurationError
 
 __all__ = [
@@ -74,6 +75,8 @@ class CardType:
         """Whether every cell of the pattern lies on a ``size`` x ``size`` card."""
         return all(column <= size and row <= size for column, row in self.cells)
 
+    _repr_svg_ = repr_svg
+
 
 @attrs.frozen
 class DeckEntry:
@@ -111,7 +114,7 @@ def line_cards(size: int) -> tuple[CardType, ...]:
 
 
 def line_patterns(size: int) -> dict[str, frozenset[tuple[int, int]]]:
-    """The patterns of :func:`line_cards`, by name."""
+    """The patterns of [`line_cards`][guarda.line_cards], by name."""
     return {card.name: card.cells for card in line_cards(size)}
 
 

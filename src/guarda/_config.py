@@ -1,8 +1,9 @@
 """The ruleset: one frozen, validated value per game, and the edition presets.
 
-:class:`Config` holds every rule that varies between editions and variants. The presets
-:func:`classic`, :func:`modern` and :func:`grda` build the three editions of the rulings'
-table; :func:`custom` builds any N x N field with any deck (R3). Every constructor
+[`Config`][guarda.Config] holds every rule that varies between editions and variants. The presets
+[`classic`][guarda.classic], [`modern`][guarda.modern] and [`grda`][guarda.grda] build the three
+editions of the rulings'
+table; [`custom`][guarda.custom] builds any N x N field with any deck (R3). Every constructor
 validates, so an invalid combination never reaches the engine.
 """
 
@@ -66,7 +67,7 @@ class DrawRule(enum.StrEnum):
 
 
 class Scoring(enum.StrEnum):
-    """How damage turns into points under :class:`Victory` (R23)."""
+    """How damage turns into points under [`Victory`][guarda.Victory] (R23)."""
 
     PER_OPPONENT = "per-opponent"
     """Classic: +1 for each opponent damaged by one attack or counter."""
@@ -169,8 +170,9 @@ def _is_int(value: object) -> bool:
 class Config:
     """A complete, validated ruleset.
 
-    Build one with a preset (:func:`classic`, :func:`modern`, :func:`grda`) or
-    :func:`custom`; change one with :func:`attrs.evolve`, which validates again.
+    Build one with a preset ([`classic`][guarda.classic], [`modern`][guarda.modern],
+    [`grda`][guarda.grda]) or
+    [`custom`][guarda.custom]; change one with `attrs.evolve`, which validates again.
 
     Examples:
         >>> config = modern(players=4)
@@ -246,7 +248,7 @@ class Config:
         return 0
 
     def team_of(self, player: int) -> int:
-        """The index in :attr:`teams` of the player's team."""
+        """The index in `teams` of the player's team."""
         for index, team in enumerate(self.teams):
             if player in team:
                 return index
@@ -499,7 +501,7 @@ def custom(
         max_health: Health cap for healing; defaults to the starting health.
         win: A win condition, or one of ``"elimination"``, ``"victory"``,
             ``"exhaustion"``, ``"king-of-the-hill"``.
-        stakes: A :class:`Stakes`, a :class:`StakesKind` or its name.
+        stakes: A [`Stakes`][guarda.Stakes], a [`StakesKind`][guarda.StakesKind] or its name.
         ante: Each player's stake when ``stakes`` is a kind or a name.
         seats: Sides in player order; defaults to R4's spread.
         teams: Teams as sequences of players; defaults to every player alone.
@@ -523,6 +525,10 @@ def custom(
         )
     if not _is_int(players):
         raise ConfigurationError(f"not a number of players: {players!r}", path="players")
+    if not 2 <= players <= MAX_PLAYERS:  # before seats and teams are made for them
+        raise ConfigurationError(
+            f"2 to {MAX_PLAYERS} players can play, not {players!r}", path="players"
+        )
     if deck is None:
         deck = tuple(DeckEntry(card, 4) for card in line_cards(size))
     for field, value in (("deck", deck), ("seats", seats)):
@@ -552,7 +558,8 @@ def custom(
 
 
 class PresetOptions(TypedDict, total=False):
-    """The keyword arguments every preset takes; they mean what they mean for :func:`custom`."""
+    """The keyword arguments every preset takes; they mean what they mean for
+    [`custom`][guarda.custom]."""
 
     win: WinCondition | str
     stakes: Stakes | StakesKind | str
@@ -593,7 +600,7 @@ def classic(players: int = 2, **options: Unpack[PresetOptions]) -> Config:
     Args:
         players: 2 to 8.
         **options: ``win``, ``stakes``, ``ante``, ``seats``, ``teams``, ``first_player``
-            and ``turn_limit``, as for :func:`custom`. A Victory game scores per
+            and ``turn_limit``, as for [`custom`][guarda.custom]. A Victory game scores per
             opponent to 10.
 
     Returns:
@@ -615,7 +622,7 @@ def modern(players: int = 2, **options: Unpack[PresetOptions]) -> Config:
     Args:
         players: 2 to 8.
         **options: ``win``, ``stakes``, ``ante``, ``seats``, ``teams``, ``first_player``
-            and ``turn_limit``, as for :func:`custom`. Health is 10, or 5 under
+            and ``turn_limit``, as for [`custom`][guarda.custom]. Health is 10, or 5 under
             Exhaustion (R24); a Victory game scores per damage to 20.
 
     Returns:
@@ -637,7 +644,7 @@ def grda(players: int = 2, **options: Unpack[PresetOptions]) -> Config:
     Args:
         players: 2 to 8.
         **options: ``win``, ``stakes``, ``ante``, ``seats``, ``teams``, ``first_player``
-            and ``turn_limit``, as for :func:`custom`.
+            and ``turn_limit``, as for [`custom`][guarda.custom].
 
     Returns:
         The validated configuration.

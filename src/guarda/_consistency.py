@@ -9,7 +9,7 @@ and a finished game has an outcome. It raises
 [`PositionError`][guarda.errors.PositionError] whose ``path`` names the offending field,
 such as ``players[1].guard.orientation``.
 
-Every rule is checked by [guarda._invariants][], the same functions
+Every rule is checked by `guarda._invariants`, the same functions
 [guarda.PositionBuilder][guarda.PositionBuilder] uses; this module says which apply to a
 whole state, and in which order. The event log is not checked against the rest of the
 state.

@@ -49,10 +49,11 @@ from cattrs.errors import (
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
 from guarda._actions import ACTION_TYPES, Action
-from guarda._config import Config, WinCondition
+from guarda._config import Config, PresetOptions, StakesKind, WinCondition
 from guarda._events import EVENT_TYPES, Event
-from guarda._geometry import Cell
+from guarda._geometry import Cell, Side
 from guarda._notation import parse_action
+from guarda._presets import OPTIONS, PRESETS, WIN_NAMES, from_preset_call, preset_call
 from guarda._records import GameRecord, SeatRecord
 from guarda._state import EventLog, GameState
 from guarda.errors import DocumentError, GuardaError
@@ -63,6 +64,7 @@ __all__ = [
     "TAGGED_UNIONS",
     "Special",
     "TaggedUnion",
+    "config_fields",
     "converter",
     "describe",
     "document_error",
@@ -237,7 +239,164 @@ def _record_actions_schema(schema_of: SchemaOf) -> dict[str, Any]:
     }
 
 
+# -- rulesets: a preset's call, or every field -------------------------------------------
+
+
+def _config_schema(schema_of: SchemaOf) -> dict[str, Any]:
+    call = {
+        "type": "object",
+        "description": "A preset and the options of its call, such as "
+        "guarda.classic(players=4, win='victory'): written whenever a preset makes the "
+        "ruleset exactly.",
+        "properties": {
+            "preset": {"enum": list(PRESETS)},
+            "players": {"type": "integer"},
+            "win": {
+                "anyOf": [{"enum": list(WIN_NAMES)}, schema_of(WinCondition)],
+                "description": "A win condition by name (the edition fills in its "
+                "numbers), or in full.",
+            },
+            "stakes": schema_of(StakesKind),
+            "ante": {"type": "integer"},
+            "seats": {"type": "array", "items": schema_of(Side)},
+            "teams": {"type": "array", "items": {"type": "array", "items": {"type": "integer"}}},
+            "first_player": {"type": "integer"},
+            "turn_limit": {"anyOf": [{"type": "integer"}, {"type": "null"}]},
+        },
+        "required": ["preset", "players"],
+        "additionalProperties": False,
+    }
+    return {
+        "description": "A complete, validated ruleset: a preset's call, or every field.",
+        "anyOf": [call, schema_of(typing.Annotated[Config, "fields"])],
+    }
+
+
+def _config_unstructure(made: cattrs.Converter) -> UnstructureHook:
+    """A ruleset a preset makes is written as the preset's call; any other in full."""
+    hooks: list[UnstructureHook] = []  # made at the first call: see _make_converter
+
+    def unstructure(config: Config) -> Any:
+        if not hooks:
+            hooks.append(_class_unstructure(Config, made))
+            hooks.append(made.get_unstructure_hook(WinCondition))
+        fields, win = hooks
+        call = preset_call(config)
+        if call is None:
+            return fields(config)
+        data = dict(call)
+        if "win" in data and not isinstance(data["win"], str):
+            data["win"] = win(data["win"])
+        if "seats" in data:
+            data["seats"] = [side.value for side in data["seats"]]
+        if "teams" in data:
+            data["teams"] = [list(team) for team in data["teams"]]
+        return data
+
+    return unstructure
+
+
+def _config_structure(made: cattrs.Converter) -> StructureHook:
+    """A preset's call (an object with ``preset``), or every field."""
+    hooks: list[StructureHook] = []  # made at the first call: see _make_converter
+
+    def structure(value: object, _: object) -> Config:
+        if type(value) is dict and "preset" in value:
+            return _preset_structure(value, made)
+        if not hooks:
+            hooks.append(_attrs_structure_factory(Config, made))
+        config: Config = hooks[0](value, Config)
+        return config
+
+    return structure
+
+
+def _integers(value: object, path: str) -> list[int]:
+    _expect_array(value)
+    assert isinstance(value, (list, tuple))
+    for index, item in enumerate(value):
+        if type(item) is not int:
+            raise DocumentError(
+                f"expected an integer, not {describe(item)}", path=f"{path}[{index}]"
+            )
+    return list(value)
+
+
+def _preset_structure(value: dict[str, Any], made: cattrs.Converter) -> Config:
+    """The ruleset of a preset's call, read as strictly as every other field."""
+    extra = sorted(value.keys() - {"preset", "players", *OPTIONS})
+    if extra:
+        raise DocumentError(f"unknown field {extra[0]}", path=str(extra[0]))
+    if "players" not in value:
+        raise DocumentError("missing required field", path="players")
+    preset = value["preset"]
+    if type(preset) is not str or preset not in PRESETS:
+        raise DocumentError(
+            f"expected one of {', '.join(map(repr, PRESETS))}, not {describe(preset)}",
+            path="preset",
+        )
+    players = value["players"]
+    if type(players) is not int:
+        raise DocumentError(f"expected an integer, not {describe(players)}", path="players")
+    options: PresetOptions = {}
+    if "win" in value:
+        win = value["win"]
+        if type(win) is str and win in WIN_NAMES:
+            options["win"] = win
+        elif type(win) is dict:
+            try:
+                options["win"] = made.structure(win, WinCondition)  # type: ignore[arg-type]
+            except Exception as error:
+                raise document_error(error, "win") from error
+        else:
+            raise DocumentError(
+                f"expected one of {', '.join(map(repr, WIN_NAMES))} or a win condition, "
+                f"not {describe(win)}",
+                path="win",
+            )
+    if "stakes" in value:
+        try:
+            options["stakes"] = _structure_enum(value["stakes"], StakesKind)  # type: ignore[typeddict-item]
+        except DocumentError as error:
+            raise DocumentError(error.message, path="stakes") from error
+    for key in ("ante", "first_player"):
+        if key in value:
+            if type(value[key]) is not int:
+                raise DocumentError(f"expected an integer, not {describe(value[key])}", path=key)
+            options[key] = value[key]
+    if "turn_limit" in value:
+        limit = value["turn_limit"]
+        if limit is not None and type(limit) is not int:
+            raise DocumentError(
+                f"expected an integer or null, not {describe(limit)}", path="turn_limit"
+            )
+        options["turn_limit"] = limit
+    if "seats" in value:
+        seats = _integers(value["seats"], "seats")
+        for index, side in enumerate(seats):
+            if side not in Side._value2member_map_:
+                raise DocumentError(
+                    f"expected one of 0, 1, 2, 3, not {side}", path=f"seats[{index}]"
+                )
+        options["seats"] = tuple(Side(side) for side in seats)
+    if "teams" in value:
+        _expect_array(value["teams"])
+        options["teams"] = tuple(
+            tuple(_integers(team, f"teams[{index}]")) for index, team in enumerate(value["teams"])
+        )
+    try:
+        return from_preset_call(preset, players, options)
+    except GuardaError as error:
+        raise DocumentError(error.message, path=error.path, rule=error.rule) from error
+
+
 SPECIAL_TYPES: Final[Mapping[Any, Special]] = {
+    Config: Special(
+        schema=_config_schema,
+        structure=_config_structure,
+        unstructure=_config_unstructure,
+        named=True,
+    ),
     Cell: Special(
         schema=lambda _: {
             "type": "string",
@@ -260,8 +419,10 @@ SPECIAL_TYPES: Final[Mapping[Any, Special]] = {
         unstructure=lambda _: _unstructure_pattern,
     ),
 }
-"""Types whose data is not the generic one: cells are names (``"c2"``), a state's event
-log is the array of its events, a card pattern a sorted array of ``[column, row]`` pairs."""
+"""Types whose data is not the generic one: a ruleset that a preset makes is the preset's
+call (``{"preset": "modern", "players": 2}``; any ruleset may also be given field by
+field), cells are names (``"c2"``), a state's event log is the array of its events, a card
+pattern a sorted array of ``[column, row]`` pairs."""
 
 SPECIAL_FIELDS: Final[Mapping[tuple[type, str], Special]] = {
     (GameState, "rng"): Special(
@@ -569,7 +730,10 @@ def _remembering(read: StructureHook) -> StructureHook:
     """
 
     def structure(value: object, cls: object) -> Config:
-        key = orjson.dumps(value)
+        try:
+            key = orjson.dumps(value)
+        except TypeError:  # an integer beyond 64 bits: read (and refuse) it uncached
+            return read(value, cls)  # type: ignore[no-any-return]
         config = _CONFIGS.get(key)
         if config is None:
             config = read(value, cls)
@@ -593,6 +757,24 @@ fast_converter: Final = _make_converter(detailed=False)
 """The same hooks without cattrs' detailed validation, for data straight from a JSON
 parser: as strict, but it stops at the first error, without a path, and it reads each
 ruleset once."""
+
+
+_CONFIG_FIELDS: list[UnstructureHook] = []
+
+
+def config_fields(config: Config) -> dict[str, Any]:
+    """A ruleset's data field by field, even when a preset makes it (the form every format
+    version reads, and the only one version 1 wrote).
+
+    Examples:
+        >>> import guarda
+        >>> sorted(config_fields(guarda.grda()))[:3]
+        ['deck', 'draw_rule', 'first_player']
+    """
+    if not _CONFIG_FIELDS:
+        _CONFIG_FIELDS.append(_class_unstructure(Config, converter))
+    data: dict[str, Any] = _CONFIG_FIELDS[0](config)
+    return data
 
 
 def structure(data: Any, cls: Any, root: str = "", *, parsed: bool = False) -> Any:

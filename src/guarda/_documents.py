@@ -1,15 +1,15 @@
 """Documents: versioned JSON for every value (configurations, states, actions, events, ...).
 
 Every value is written as a **document**, an envelope
-``{"format": "guarda", "version": 1, "kind": ..., "data": ...}``:
+``{"format": "guarda", "version": 2, "kind": ..., "data": ...}``:
 
 - [dumps][guarda._documents.dumps] and [loads][guarda._documents.loads] (exported as
   [guarda.dumps][guarda.dumps] and [guarda.loads][guarda.loads]) write and read the JSON
-  text; [to_document][guarda._documents.to_document] and
+  text; `to_document` and
   [from_document][guarda._documents.from_document] do the same without the text, and
   [unstructure][guarda._documents.unstructure] and [structure][guarda._documents.structure]
   handle the ``data`` part alone.
-- The **kind** says what the data holds (one of [KINDS][guarda._documents.KINDS]).
+- The **kind** says what the data holds (one of `KINDS`).
 - The **version** lets later releases read today's documents: older ones are brought up
   to date by [MIGRATIONS][guarda._documents.MIGRATIONS]; a newer or unknown one fails with
   [UnsupportedVersionError][guarda.errors.UnsupportedVersionError].
@@ -25,7 +25,7 @@ Examples:
     >>> import guarda
     >>> text = guarda.dumps(guarda.Attack(("V2", "H1")))
     >>> text
-    '{"format":"guarda","version":1,"kind":"action","data":{"cards":["H1","V2"],"type":"Attack"}}'
+    '{"format":"guarda","version":2,"kind":"action","data":{"cards":["H1","V2"],"type":"Attack"}}'
     >>> guarda.loads(text, guarda.Action)
     Attack(cards=('H1', 'V2'))
 """
@@ -76,8 +76,11 @@ T = TypeVar("T")
 FORMAT: Final = "guarda"
 """The ``format`` field of every document."""
 
-FORMAT_VERSION: Final = 1
-"""The document format version this release writes (and the newest it reads)."""
+FORMAT_VERSION: Final = 2
+"""The document format version this release writes (and the newest it reads).
+
+Version 2 writes a ruleset that a preset makes as the preset's call
+(``{"preset": "modern", "players": 2}``); version 1 always gave every field."""
 
 KIND_TYPES: Final[Mapping[str, Any]] = {
     "config": Config,
@@ -102,16 +105,23 @@ _SECRET_KINDS: Final = frozenset({"state", "record"})
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
 """Turns a document of version ``n`` into the same document in version ``n + 1``."""
 
-MIGRATIONS: Final[dict[int, Migration]] = {}
+
+def _from_version_1(document: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 to 2: a version-1 document reads the same in version 2, which only adds
+    the preset form of a ruleset."""
+    return {**document, "version": 2}
+
+
+MIGRATIONS: Final[dict[int, Migration]] = {1: _from_version_1}
 """Migration steps by the version they read: ``MIGRATIONS[n]`` turns a version-``n``
-document into a version-``n + 1`` one. Empty while version 1 is the only version."""
+document into a version-``n + 1`` one."""
 
 
 # -- kinds and secrets ---------------------------------------------------------------------
 
 
 def kind_of(value: object) -> str:
-    """The document kind of a value: one of [KINDS][guarda._documents.KINDS].
+    """The document kind of a value: one of `KINDS`.
 
     Raises:
         DocumentError: If the value has no document kind.
@@ -188,7 +198,8 @@ def structure(data: Any, cls: type[T]) -> T: ...
 @overload
 def structure(data: Any, cls: Any) -> Any: ...
 def structure(data: Any, cls: Any) -> Any:
-    """The value of type ``cls`` that ``data`` describes (the inverse of [unstructure][guarda._documents.unstructure]).
+    """The value of type ``cls`` that ``data`` describes (the inverse of
+    [unstructure][guarda._documents.unstructure]).
 
     A [GameState][guarda.GameState] is checked with
     [check_state][guarda._consistency.check_state]. Pass [guarda.Action][guarda.Action]
@@ -213,7 +224,7 @@ def structure(data: Any, cls: Any) -> Any:
         Traceback (most recent call last):
         ...
         guarda.errors.DocumentError: cards: expected an array, not a string 'V2'
-    """  # noqa: E501
+    """
     return _structure(data, cls, "", parsed=False)
 
 
@@ -277,7 +288,7 @@ def to_document(value: Any, *, secrets: bool = False, notation: bool = False) ->
     """The document for a value: ``{"format", "version", "kind", "data"}``.
 
     Args:
-        value: A value of one of the [KINDS][guarda._documents.KINDS].
+        value: A value of one of the `KINDS`.
         secrets: Must be True to export a full state or record (R28).
         notation: For a record: store the actions as notation strings
             ([guarda.format_action][guarda.format_action]) instead of objects.
@@ -293,7 +304,7 @@ def to_document(value: Any, *, secrets: bool = False, notation: bool = False) ->
     Examples:
         >>> import guarda
         >>> to_document(guarda.Pass())
-        {'format': 'guarda', 'version': 1, 'kind': 'action', 'data': {'type': 'Pass'}}
+        {'format': 'guarda', 'version': 2, 'kind': 'action', 'data': {'type': 'Pass'}}
     """
     kind = kind_of(value)
     data = unstructure(value, secrets=secrets)
@@ -305,14 +316,15 @@ def to_document(value: Any, *, secrets: bool = False, notation: bool = False) ->
 
 
 def migrate(document: dict[str, Any]) -> dict[str, Any]:
-    """Bring a document of an older format version up to [FORMAT_VERSION][guarda._documents.FORMAT_VERSION].
+    """Bring a document of an older format version up to
+    [FORMAT_VERSION][guarda._documents.FORMAT_VERSION].
 
     Applies [MIGRATIONS][guarda._documents.MIGRATIONS] one version step at a time, in
     order.
 
     Raises:
         UnsupportedVersionError: If the version is newer than this release or unknown.
-    """  # noqa: E501
+    """
     version = document.get("version")
     if type(version) is not int:
         raise DocumentError(f"expected an integer, not {describe(version)}", path="version")
@@ -336,7 +348,7 @@ def from_document(document: Any, cls: type[T]) -> T: ...
 @overload
 def from_document(document: Any, cls: Any = None) -> Any: ...
 def from_document(document: Any, cls: Any = None) -> Any:
-    """The value a document holds (the inverse of [to_document][guarda._documents.to_document]).
+    """The value a document holds (the inverse of `to_document`).
 
     Args:
         document: A document as JSON-compatible data.
@@ -387,10 +399,12 @@ def _from_document(document: Any, cls: Any, *, parsed: bool) -> Any:
 def dumps(
     value: Any, *, secrets: bool = False, notation: bool = False, indent: int | None = None
 ) -> str:
-    """The JSON text of a value's document (see [to_document][guarda._documents.to_document]).
+    """The JSON text of a value's document: its kind, the format version and the data.
 
     Args:
-        value: A value of one of the [KINDS][guarda._documents.KINDS].
+        value: A [`Config`][guarda.Config], [`GameState`][guarda.GameState], action, event,
+            [`PlayerView`][guarda.PlayerView], [`Outcome`][guarda.Outcome],
+            [`GameRecord`][guarda.GameRecord] or [`SeatRecord`][guarda.SeatRecord].
         secrets: Must be True to export a full state or record (R28).
         notation: For a record: store the actions as notation strings.
         indent: Indentation for readable output; None for one compact line.
@@ -436,10 +450,10 @@ def loads(text: str | bytes, cls: Any = None) -> Any:
         DocumentError: For malformed JSON or any invalid field; ``path`` names it.
 
     Examples:
-        >>> loads('{"format": "guarda", "version": 2, "kind": "action", "data": {}}')
+        >>> loads('{"format": "guarda", "version": 3, "kind": "action", "data": {}}')
         Traceback (most recent call last):
         ...
-        guarda.errors.UnsupportedVersionError: version: format version 2 is newer ...
+        guarda.errors.UnsupportedVersionError: version: format version 3 is newer ...
     """
     if not isinstance(text, (str, bytes, bytearray)):
         raise DocumentError(f"expected JSON text, not {type(text).__name__}")

@@ -31,20 +31,29 @@ from guarda.errors import ArgumentError, GuardaError
 __all__ = ["apply", "is_legal", "legal_actions", "new_game", "verify"]
 
 
-def new_game(config: Config, seed: int) -> GameState:
+def new_game(config: Config, seed: int, *, salt: str = "") -> GameState:
     """Start a game: shuffle every deck and deal setup cards until someone must place.
+
+    The first event of the game, [`DealCommitted`][guarda.DealCommitted], publishes the
+    SHA-256 of the seed and the salt: every player sees it from the start, and once the
+    record reveals the seed, [`verify_fair`][guarda.verify_fair] proves the deals were
+    fixed before the first card ([P23](rules.md#p23)).
 
     Args:
         config: The ruleset.
         seed: Any integer; the same seed gives the same game (R30). The seed decides
             every hidden card, so a game that hides information from its players needs a
             secret seed from a large range, such as ``secrets.randbits(64)`` (P20).
+        salt: Up to 256 characters mixed into the commitment, kept as secret as the seed
+            until the game is over. A random salt (``secrets.token_hex(16)``) makes the
+            commitment reveal nothing about the seed, however small the seed's range.
 
     Returns:
         The first state, in the SETUP phase.
 
     Raises:
-        ArgumentError: If ``config`` is not a Config or ``seed`` not an integer.
+        ArgumentError: If ``config`` is not a Config, ``seed`` not an integer or
+            ``salt`` not a string of at most 256 characters.
 
     Examples:
         >>> import guarda
@@ -56,7 +65,13 @@ def new_game(config: Config, seed: int) -> GameState:
         raise ArgumentError(f"not a Config: {config!r}", path="config")
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise ArgumentError(f"the seed must be an integer, not {seed!r}", path="seed", rule="R30")
-    return start(config, rng.seed_state(seed))
+    if not isinstance(salt, str) or len(salt) > rng.MAX_SALT:
+        raise ArgumentError(
+            f"the salt must be a string of at most {rng.MAX_SALT} characters, not {salt!r:.60}",
+            path="salt",
+            rule="P23",
+        )
+    return start(config, rng.seed_state(seed), rng.commitment(seed, salt))
 
 
 def legal_actions(state: GameState) -> LegalActions:
@@ -117,7 +132,7 @@ def apply(
 
     Args:
         state: The position; it is not changed.
-        action: One of :func:`legal_actions`.
+        action: One of [`legal_actions`][guarda.legal_actions].
         player: Optionally, who sends the action; it must be ``state.actor``.
 
     Returns:

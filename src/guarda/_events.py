@@ -1,6 +1,6 @@
 """Events: frozen records of everything that happened, and who may see them.
 
-:func:`guarda.apply` returns the events an action produced, and the state's log keeps
+[`guarda.apply`][guarda.apply] returns the events an action produced, and the state's log keeps
 every event of the game. Events are past tense (``GuardBroken``). Those produced by a
 rule rather than a decision (draws, damage, eliminations, the end) have
 ``automatic = True``, like boardgame.io's automatic log entries.
@@ -8,13 +8,15 @@ rule rather than a decision (draws, damage, eliminations, the end) have
 Most events are public. A private event belongs to one player (its ``player``) and
 has secret fields; everyone else sees its redacted form, where those fields are None:
 West sees ``CardsDrawn(player=1, count=1, cards=("H3",))``, everyone else
-``CardsDrawn(player=1, count=1, cards=None)``. :func:`visible_event` gives the form a
+``CardsDrawn(player=1, count=1, cards=None)``. [`visible_event`][guarda.visible_event] gives the
+form a
 viewer may see.
 """
 
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 from typing import ClassVar
 
 import attrs
@@ -27,6 +29,7 @@ __all__ = [
     "CardsDiscarded",
     "CardsDrawn",
     "DamageTaken",
+    "DealCommitted",
     "Defended",
     "DiscardPileShuffled",
     "DiscardReason",
@@ -56,6 +59,7 @@ __all__ = [
     "TurnStarted",
     "describe",
     "is_private",
+    "opening_commitment",
     "visible_event",
 ]
 
@@ -79,12 +83,29 @@ class EliminationReason(enum.StrEnum):
 
 
 @attrs.frozen
+class DealCommitted:
+    """The game began with a public commitment to its deals: a hash of the seed and a salt.
+
+    It is the first event of every game, seen by every player and spectator. When the game
+    is over the record reveals the seed and the salt, and
+    [`guarda.verify_fair`][guarda.verify_fair] checks that they give this commitment and
+    that every shuffle and draw followed from them.
+    """
+
+    automatic: ClassVar[bool] = True
+    commitment: str
+    """The SHA-256 of the seed and the salt, as 64 lower-case hex digits."""
+
+
+@attrs.frozen
 class SetupCardDrawn:
     """A player drew a setup card face up (R9)."""
 
     automatic: ClassVar[bool] = True
     player: int
+    """The player's seat number (0-based)."""
     card: str
+    """The card drawn face up; its side of the field decides the placement (R9)."""
 
 
 @attrs.frozen
@@ -93,7 +114,9 @@ class PiecePlaced:
 
     automatic: ClassVar[bool] = False
     player: int
+    """The player's seat number (0-based)."""
     cell: Cell
+    """Where the piece now stands."""
 
 
 @attrs.frozen
@@ -102,7 +125,9 @@ class SetupCardsDiscarded:
 
     automatic: ClassVar[bool] = True
     player: int
+    """The player's seat number (0-based)."""
     count: int
+    """How many setup cards went face down."""
 
 
 @attrs.frozen
@@ -111,7 +136,9 @@ class TurnStarted:
 
     automatic: ClassVar[bool] = True
     player: int
+    """The seat number of the player whose turn it is."""
     turn: int
+    """The number of this turn, counting every player's turns from 1."""
 
 
 @attrs.frozen
@@ -121,8 +148,11 @@ class CardsDrawn:
     automatic: ClassVar[bool] = True
     secret: ClassVar[tuple[str, ...]] = ("cards",)
     player: int
+    """The player's seat number (0-based)."""
     count: int
+    """How many cards they drew."""
     cards: tuple[str, ...] | None
+    """The cards drawn, sorted; None in the form other players see."""
 
 
 @attrs.frozen
@@ -131,7 +161,9 @@ class DiscardPileShuffled:
 
     automatic: ClassVar[bool] = True
     player: int
+    """The player's seat number (0-based)."""
     count: int
+    """How many cards the new draw pile holds."""
 
 
 @attrs.frozen
@@ -141,9 +173,13 @@ class CardsDiscarded:
     automatic: ClassVar[bool] = False
     secret: ClassVar[tuple[str, ...]] = ("cards",)
     player: int
+    """The player's seat number (0-based)."""
     count: int
+    """How many cards they discarded."""
     cards: tuple[str, ...] | None
+    """The cards discarded, sorted; None in the form other players see."""
     reason: DiscardReason
+    """Why: discarding down in the Draw phase or in the Settle phase."""
 
 
 @attrs.frozen
@@ -153,8 +189,11 @@ class CardsBurned:
     automatic: ClassVar[bool] = False
     secret: ClassVar[tuple[str, ...]] = ("cards",)
     player: int
+    """The player's seat number (0-based)."""
     count: int
+    """How many cards they burned."""
     cards: tuple[str, ...] | None
+    """The cards burned, sorted; None in the form other players see."""
 
 
 @attrs.frozen
@@ -163,8 +202,11 @@ class PieceMoved:
 
     automatic: ClassVar[bool] = False
     player: int
+    """The player's seat number (0-based)."""
     origin: Cell
+    """The cell the piece left."""
     destination: Cell
+    """The cell the piece reached."""
 
 
 @attrs.frozen
@@ -173,9 +215,13 @@ class PiecePushed:
 
     automatic: ClassVar[bool] = False
     pusher: int
+    """The seat number of the player who pushed."""
     player: int
+    """The seat number of the player whose piece was pushed."""
     origin: Cell
+    """The cell the pushed piece left."""
     destination: Cell
+    """The cell the pushed piece reached."""
 
 
 @attrs.frozen
@@ -184,8 +230,11 @@ class LootClaimed:
 
     automatic: ClassVar[bool] = True
     player: int
+    """The seat number of the player who took the loot."""
     cell: Cell
+    """The cell the loot lay on."""
     amount: int
+    """How much the loot was worth."""
 
 
 @attrs.frozen
@@ -194,8 +243,11 @@ class LootDropped:
 
     automatic: ClassVar[bool] = True
     player: int
+    """The seat number of the player who went out."""
     cell: Cell
+    """The cell where the stake now lies as loot."""
     amount: int
+    """How much the loot is worth."""
 
 
 @attrs.frozen
@@ -205,7 +257,9 @@ class GuardSet:
     automatic: ClassVar[bool] = False
     secret: ClassVar[tuple[str, ...]] = ("orientation",)
     player: int
+    """The player's seat number (0-based)."""
     orientation: Orientation | None
+    """Attack or defence; None in the form other players see."""
 
 
 @attrs.frozen
@@ -218,7 +272,9 @@ class GuardPrepared:
     automatic: ClassVar[bool] = False
     secret: ClassVar[tuple[str, ...]] = ("card",)
     player: int
+    """The player's seat number (0-based)."""
     card: str | None
+    """The card laid face down; None in the form other players see."""
 
 
 @attrs.frozen
@@ -228,7 +284,9 @@ class GuardDiscarded:
     automatic: ClassVar[bool] = True
     secret: ClassVar[tuple[str, ...]] = ("card",)
     player: int
+    """The player's seat number (0-based)."""
     card: str | None
+    """The replaced guard card; None in the form other players see."""
 
 
 @attrs.frozen
@@ -237,8 +295,11 @@ class AttackDeclared:
 
     automatic: ClassVar[bool] = False
     player: int
+    """The attacker's seat number (0-based)."""
     cards: tuple[str, ...]
+    """The cards played, sorted."""
     targets: tuple[tuple[int, int], ...]
+    """Each attacked opponent's seat number with the damage it faces, in seat order."""
 
 
 @attrs.frozen
@@ -247,6 +308,7 @@ class Passed:
 
     automatic: ClassVar[bool] = False
     player: int
+    """The player's seat number (0-based)."""
 
 
 @attrs.frozen
@@ -256,7 +318,9 @@ class GuardBroken:
     automatic: ClassVar[bool] = True
     secret: ClassVar[tuple[str, ...]] = ("card",)
     player: int
+    """The seat number of the player whose guard broke."""
     card: str | None
+    """The broken guard card; None in the form other players see."""
 
 
 @attrs.frozen
@@ -265,8 +329,11 @@ class Defended:
 
     automatic: ClassVar[bool] = False
     player: int
+    """The defender's seat number (0-based)."""
     cards: tuple[str, ...]
+    """The cards played in defence, sorted."""
     against: int
+    """The attacker's seat number."""
 
 
 @attrs.frozen
@@ -275,9 +342,13 @@ class GuardActivated:
 
     automatic: ClassVar[bool] = False
     player: int
+    """The player's seat number (0-based)."""
     card: str
+    """The guard card, now face up."""
     orientation: Orientation
+    """How the guard was set: attack or defence."""
     is_critical: bool
+    """Whether it was critical (R20): its pattern covered the defender or the attacker."""
 
 
 @attrs.frozen
@@ -286,7 +357,9 @@ class GuardReturned:
 
     automatic: ClassVar[bool] = True
     player: int
+    """The player's seat number (0-based)."""
     card: str
+    """The guard card, back in its owner's hand."""
 
 
 @attrs.frozen
@@ -295,9 +368,13 @@ class DamageTaken:
 
     automatic: ClassVar[bool] = True
     player: int
+    """The seat number of the player hurt."""
     amount: int
+    """How much damage they took."""
     source: int
+    """The seat number of the attacker or the countering player."""
     health: int
+    """Their health afterwards."""
 
 
 @attrs.frozen
@@ -306,8 +383,11 @@ class HealthRestored:
 
     automatic: ClassVar[bool] = True
     player: int
+    """The player's seat number (0-based)."""
     amount: int
+    """How much health they regained."""
     health: int
+    """Their health afterwards."""
 
 
 @attrs.frozen
@@ -316,8 +396,11 @@ class PointsScored:
 
     automatic: ClassVar[bool] = True
     player: int
+    """The player's seat number (0-based)."""
     amount: int
+    """How many points they scored."""
     points: int
+    """Their points afterwards."""
 
 
 @attrs.frozen
@@ -326,7 +409,9 @@ class PlayerEliminated:
 
     automatic: ClassVar[bool] = True
     player: int
+    """The seat number of the player who went out."""
     reason: EliminationReason
+    """Why: their health reached 0, or they could not draw under Exhaustion."""
 
 
 @attrs.frozen
@@ -335,8 +420,11 @@ class StakeClaimed:
 
     automatic: ClassVar[bool] = True
     player: int
+    """The seat number of the player who eliminated someone."""
     source: int
+    """The seat number of the player eliminated."""
     amount: int
+    """How much of the stake was taken."""
 
 
 @attrs.frozen
@@ -345,7 +433,9 @@ class TurnSettled:
 
     automatic: ClassVar[bool] = True
     player: int
+    """The player's seat number (0-based)."""
     cards: tuple[str, ...]
+    """The face-up cards that went to the discard pile, sorted."""
 
 
 @attrs.frozen
@@ -354,7 +444,9 @@ class TurnEnded:
 
     automatic: ClassVar[bool] = True
     player: int
+    """The seat number of the player whose turn ended."""
     turns_ended: int
+    """How many turns have ended in the game so far, this one included."""
 
 
 @attrs.frozen
@@ -363,11 +455,14 @@ class GameEnded:
 
     automatic: ClassVar[bool] = True
     winners: tuple[int, ...]
+    """The seat numbers of the winners, in seat order; empty in a draw."""
     drawn: tuple[int, ...]
+    """The seat numbers sharing a draw, in seat order; empty when someone won."""
 
 
 Event = (
-    SetupCardDrawn
+    DealCommitted
+    | SetupCardDrawn
     | PiecePlaced
     | SetupCardsDiscarded
     | TurnStarted
@@ -400,6 +495,7 @@ Event = (
 """Any event."""
 
 EVENT_TYPES: tuple[type[Event], ...] = (
+    DealCommitted,
     SetupCardDrawn,
     PiecePlaced,
     SetupCardsDiscarded,
@@ -443,6 +539,20 @@ _PRIVATE = (
 )
 
 
+def opening_commitment(events: Iterable[Event]) -> str | None:
+    """The commitment of the [`DealCommitted`][guarda.DealCommitted] that opens a log, if any.
+
+    Examples:
+        >>> opening_commitment([DealCommitted("ab" * 32), Passed(0)])[:4]
+        'abab'
+        >>> opening_commitment([Passed(0)]) is None
+        True
+    """
+    for event in events:
+        return event.commitment if isinstance(event, DealCommitted) else None
+    return None
+
+
 def is_private(event: Event) -> bool:
     """Whether the event has secret fields that only its ``player`` may see."""
     return isinstance(event, _PRIVATE)
@@ -481,6 +591,8 @@ def describe(event: Event, names: tuple[str, ...] | None = None) -> str:
         return names[player] if names is not None and player < len(names) else f"Player {player}"
 
     match event:
+        case DealCommitted(commitment):
+            return f"The deals are committed: {commitment[:16]}..."
         case SetupCardDrawn(player, card):
             return f"{name(player)} turned up setup card {card}"
         case PiecePlaced(player, cell):

@@ -3,7 +3,7 @@
 Cells are named like a chess board (R8): columns ``a, b, c, ...`` from West to East,
 rows ``1, 2, 3, ...`` from South to North, so ``a1`` is the south-west corner.
 Internally a cell is also an index ``y * size + x`` and a set of cells is an integer
-bitmask; :class:`Geometry` precomputes every table once per field size and deck.
+bitmask; [`Geometry`][guarda.Geometry] precomputes every table once per field size and deck.
 """
 
 from __future__ import annotations
@@ -157,7 +157,8 @@ def card_to_field(column: int, row: int, size: int, side: Side) -> tuple[int, in
 class Geometry:
     """Precomputed tables for one field size and one set of card patterns.
 
-    Build it with :meth:`Geometry.build`; :class:`guarda.Config` keeps one per ruleset
+    Build it with [`Geometry.build`][guarda.Geometry.build]; [`guarda.Config`][guarda.Config]
+    keeps one per ruleset
     (``config.geometry``). Masks are integers with bit ``y * size + x`` set per cell.
     """
 

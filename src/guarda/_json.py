@@ -88,7 +88,8 @@ _ESCAPED_COLON: Final = "\\u003"
 
 
 def read_fast(text: str | bytes | bytearray) -> Any:
-    """The data of a JSON text read with orjson, or None where that may differ from [read][guarda._json.read].
+    """The data of a JSON text read with orjson, or None where that may differ from
+    [read][guarda._json.read].
 
     Args:
         text: The JSON text.
@@ -97,7 +98,7 @@ def read_fast(text: str | bytes | bytearray) -> Any:
         The data, or None: then read the text with [read][guarda._json.read], which gives
         the data or the error. Data is returned only if the text gives no key twice in
         one object; it may hold a float where the text has an integer beyond 64 bits.
-    """  # noqa: E501
+    """
     try:
         data = orjson.loads(text)
         again = orjson.dumps(data)

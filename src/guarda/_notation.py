@@ -1,9 +1,10 @@
 """Action notation: short, readable text for every action, and the shared text reader.
 
-:func:`format_action` and :func:`parse_action` round-trip exactly: ``place c3``,
+[`format_action`][guarda.format_action] and [`parse_action`][guarda.parse_action] round-trip
+exactly: ``place c3``,
 ``move N V1 V3``, ``attack V2 V2 X``, ``set block``, ``settle``. Records can store
 actions this way. Positions have their own notation in
-:mod:`guarda._position_notation`.
+`guarda._position_notation`.
 
 Grammar (EBNF; ``" "`` stands for one or more spaces when reading, exactly one when
 writing):
@@ -262,7 +263,8 @@ def format_action(action: Action) -> str:
         action: Any action.
 
     Returns:
-        The canonical text, such as ``"attack V2 V2 X"``; :func:`parse_action` gives the
+        The canonical text, such as ``"attack V2 V2 X"``; [`parse_action`][guarda.parse_action]
+        gives the
         action back.
 
     Raises:

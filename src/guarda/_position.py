@@ -5,7 +5,7 @@
 [`build`][guarda._position.PositionBuilder.build] turns that into a real
 [`GameState`][guarda.GameState], the same kind of value [guarda.new_game][] and
 [guarda.apply][] make. Building checks the position against the rules (the same rules as
-[guarda.check_state][], from [guarda._invariants][]) and raises
+[guarda.check_state][], from `guarda._invariants`) and raises
 [`PositionError`][guarda.errors.PositionError] (naming the offending field and the
 ruling) for one that cannot occur.
 
@@ -356,7 +356,7 @@ class PositionBuilder:
     def build(self) -> GameState:
         """Check the position and make it a real game state.
 
-        The position is checked with the rules of [guarda._invariants][] as it is
+        The position is checked with the rules of `guarda._invariants` as it is
         described, and the state built from it with [guarda.check_state][] (a position
         the builder accepts is always one check_state accepts).
 

@@ -3,16 +3,18 @@
 Two one-line forms, each with a ``format_*`` and a ``parse_*`` function that round-trip
 exactly:
 
-- **Full position notation** (:func:`format_position`, :func:`parse_position`):
-  everything in a :class:`~guarda._state.GameState` except the configuration (given
+- **Full position notation** ([`format_position`][guarda.format_position],
+  [`parse_position`][guarda.parse_position]):
+  everything in a [`GameState`][guarda.GameState] except the configuration (given
   separately) and the event log. It holds secrets: the order of every draw pile and the
   random state (R28).
-- **View notation** (:func:`format_view`, :func:`parse_view`): what one player, or a
+- **View notation** ([`format_view`][guarda.format_view], [`parse_view`][guarda.parse_view]): what
+  one player, or a
   spectator, may see of a position (R28): the other players' hands, face-down discards
   and draw piles as counts, their guards as a status only. It parses into a
-  :class:`PositionSummary`, since a view cannot become a full state.
+  [`PositionSummary`][guarda.PositionSummary], since a view cannot become a full state.
 
-Grammar (EBNF, using ``card``, ``cell`` and the spacing of :mod:`guarda._notation`):
+Grammar (EBNF, using ``card``, ``cell`` and the spacing of `guarda._notation`):
 
 ```ebnf
 full      = header " " players " " attack " " loot " " pot " " first " " outcome
@@ -99,12 +101,12 @@ __all__ = [
 
 @attrs.frozen
 class PositionSummary:
-    """What the view notation carries: a :class:`~guarda._views.PlayerView` without its
+    """What the view notation carries: a [`PlayerView`][guarda.PlayerView] without its
     legal actions and events.
 
-    :func:`parse_view` returns one; :meth:`of` takes one from a view, and
-    :func:`format_view` writes either. The fields mean what they mean in
-    :class:`~guarda._views.PlayerView`.
+    [`parse_view`][guarda.parse_view] returns one; `of` takes one from a view, and
+    [`format_view`][guarda.format_view] writes either. The fields mean what they mean in
+    [`PlayerView`][guarda.PlayerView].
 
     Examples:
         >>> import guarda
@@ -156,7 +158,7 @@ class PositionSummary:
         """The part of ``view`` that view notation carries.
 
         Args:
-            view: A player's or a spectator's view (:func:`guarda.view`).
+            view: A player's or a spectator's view ([`guarda.view`][guarda.view]).
 
         Returns:
             The summary.
@@ -301,7 +303,8 @@ def format_position(state: GameState) -> str:
     """Write a full position in one line: the FEN of Guarda.
 
     The line holds everything in the state except its configuration, which
-    :func:`parse_position` takes separately, and the event log. It holds secrets: every
+    [`parse_position`][guarda.parse_position] takes separately, and the event log. It holds
+    secrets: every
     draw pile in order and the random state (R28), so never show it to a player.
 
     Args:
@@ -351,7 +354,8 @@ def format_view(view: PlayerView | PositionSummary) -> str:
     the viewer may not see give the same line (R29).
 
     Args:
-        view: The view (:func:`guarda.view`), or its :class:`PositionSummary`.
+        view: The view ([`guarda.view`][guarda.view]), or its
+            [`PositionSummary`][guarda.PositionSummary].
 
     Returns:
         The line (see ``docs/notation.md``).
@@ -509,7 +513,7 @@ class _Player:
 
 
 class _PositionReader(_Reader):
-    """Reads the fields of a position line; :meth:`read` splits it into named fields."""
+    """Reads the fields of a position line; `read` splits it into named fields."""
 
     config: Config
 
@@ -705,7 +709,7 @@ class _PositionReader(_Reader):
 
 
 def parse_position(text: str, config: Config) -> GameState:
-    """Read a full position written by :func:`format_position`.
+    """Read a full position written by [`format_position`][guarda.format_position].
 
     Args:
         text: The line.
@@ -720,7 +724,7 @@ def parse_position(text: str, config: Config) -> GameState:
             token, or names a card, cell or player the configuration does not have.
         PositionError: If the position cannot occur (a player's cards do not make up the
             deck, two pieces share a cell, a player to act who cannot act, ...): see
-            :func:`guarda._consistency.check_state`.
+            [`guarda.check_state`][guarda.check_state].
 
     Examples:
         >>> import guarda
@@ -745,14 +749,14 @@ def parse_position(text: str, config: Config) -> GameState:
 
 
 def parse_view(text: str, config: Config) -> PositionSummary:
-    """Read a player's or a spectator's view written by :func:`format_view`.
+    """Read a player's or a spectator's view written by [`format_view`][guarda.format_view].
 
     Args:
         text: The line.
         config: The ruleset of the game.
 
     Returns:
-        The :class:`PositionSummary`: ``parse_view(format_view(view), config) ==
+        The [`PositionSummary`][guarda.PositionSummary]: ``parse_view(format_view(view), config) ==
         PositionSummary.of(view)``.
 
     Raises:

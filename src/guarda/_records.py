@@ -1,18 +1,20 @@
 """Game records, the PGN of Guarda: a configuration, a seed and the actions, replayable.
 
-A :class:`GameRecord` holds everything needed to play a game again exactly (R30): the
+A [`GameRecord`][guarda.GameRecord] holds everything needed to play a game again exactly (R30): the
 ruleset, the seed and every action in order, plus optional metadata (player names, the
-event, the site, the date) and the result. :func:`replay` yields every state of the game,
-:func:`final_state` the last one; an illegal action stops the replay with a
-:class:`ReplayError` naming the ply (the 1-based number of the action).
+event, the site, the date) and the result. [`replay`][guarda.replay] yields every state of the
+game,
+[`final_state`][guarda.final_state] the last one; an illegal action stops the replay with a
+[`ReplayError`][guarda.ReplayError] naming the ply (the 1-based number of the action).
 
-Build a record while playing with a :class:`Recorder`, or from a list of actions with
-:func:`record_game`. Save and load one with [`guarda.dumps`][guarda.dumps] /
+Build a record while playing with a [`Recorder`][guarda.Recorder], or from a list of actions with
+[`record_game`][guarda.record_game]. Save and load one with [`guarda.dumps`][guarda.dumps] /
 [`guarda.loads`][guarda.loads] (kind ``"record"``); its actions may be stored as
 objects or, with ``notation=True``, as action notation.
 
 A full record is **secret** while the game runs: its seed decides every shuffle and its
-actions name every card burned, discarded or set as a guard (R28). :func:`seat_record`
+actions name every card burned, discarded or set as a guard (R28).
+[`seat_record`][guarda.seat_record]
 gives what one player (or a spectator) may see: the events of the game as that player
 saw them, with no seed and no actions.
 
@@ -39,7 +41,8 @@ import attrs
 from guarda._actions import ACTION_TYPES, Action
 from guarda._config import Config
 from guarda._engine import apply, new_game
-from guarda._events import Event, visible_event
+from guarda._events import Event, opening_commitment, visible_event
+from guarda._rng import MAX_SALT, commitment
 from guarda._state import GameState, Outcome
 from guarda.errors import (
     ArgumentError,
@@ -112,7 +115,7 @@ class GameRecord:
     config: Config
     """The ruleset."""
     seed: int
-    """The seed given to :func:`guarda.new_game` (R30)."""
+    """The seed given to [`guarda.new_game`][guarda.new_game] (R30)."""
     actions: tuple[Action, ...] = attrs.field(default=(), converter=_actions)
     """Every action, in order; action ``i`` is ply ``i + 1``."""
     names: tuple[str, ...] = attrs.field(default=(), converter=_names)
@@ -124,12 +127,18 @@ class GameRecord:
     date: str | None = None
     """The date the game was played, ``YYYY-MM-DD``."""
     result: Outcome | None = None
-    """The outcome of the finished game; :func:`replay` checks it."""
+    """The outcome of the finished game; [`replay`][guarda.replay] checks it."""
+    salt: str = ""
+    """The salt given to [`guarda.new_game`][guarda.new_game]: as secret as the seed."""
 
     def __attrs_post_init__(self) -> None:
         _check_metadata(self.config, self.names, self.event, self.site, self.date)
         if not isinstance(self.seed, int) or isinstance(self.seed, bool):
             raise ParseError(f"the seed must be an integer, not {self.seed!r}", path="seed")
+        if not isinstance(self.salt, str) or len(self.salt) > MAX_SALT:
+            raise ParseError(
+                f"the salt must be a string of at most {MAX_SALT} characters", path="salt"
+            )
         for index, action in enumerate(self.actions):
             if not isinstance(action, ACTION_TYPES):
                 raise ParseError(
@@ -151,14 +160,19 @@ class GameRecord:
         """Number of actions."""
         return len(self.actions)
 
+    @property
+    def commitment(self) -> str:
+        """The commitment the game published at its start: SHA-256 of the seed and salt."""
+        return commitment(self.seed, self.salt)
+
 
 @attrs.frozen
 class SeatRecord:
     """What one player (or a spectator) saw of a game: the events, redacted for them.
 
     Holds no seed and no actions, so it is safe to give to that player at any time
-    (R28): it is the event log of the player's :func:`guarda._views.view`, with the
-    record's metadata. Build one with :func:`seat_record`.
+    (R28): it is the event log of the player's [`guarda.view`][guarda.view], with the
+    record's metadata. Build one with [`seat_record`][guarda.seat_record].
     """
 
     config: Config
@@ -186,6 +200,11 @@ class SeatRecord:
             or not 0 <= self.player < self.config.players
         ):
             raise ParseError(f"no player {self.player!r}", path="player")
+
+    @property
+    def commitment(self) -> str | None:
+        """The commitment to the deals this viewer saw at the start, if the game made one."""
+        return opening_commitment(self.events)
 
 
 def replay(record: GameRecord) -> Iterator[GameState]:
@@ -218,7 +237,7 @@ def replay(record: GameRecord) -> Iterator[GameState]:
     if not isinstance(record, GameRecord):
         raise ArgumentError(f"not a GameRecord: {record!r}", path="record")
     try:
-        state = new_game(record.config, record.seed)
+        state = new_game(record.config, record.seed, salt=record.salt)
     except GuardaError as error:  # pragma: no cover - GameRecord checked both
         raise ReplayError(error.message, ply=0, rule=error.rule, path="seed") from error
     yield state
@@ -241,7 +260,7 @@ def final_state(record: GameRecord) -> GameState:
     """The state after the last action of a record.
 
     Raises:
-        ReplayError: As for :func:`replay`.
+        ReplayError: As for [`replay`][guarda.replay].
 
     Examples:
         >>> import guarda
@@ -264,6 +283,7 @@ def record_game(
     event: str | None = None,
     site: str | None = None,
     date: str | None = None,
+    salt: str = "",
 ) -> GameRecord:
     """A checked record of a game: the actions are replayed and the result filled in.
 
@@ -275,6 +295,7 @@ def record_game(
         event: The event.
         site: The site.
         date: The date, ``YYYY-MM-DD``.
+        salt: The salt of the game ([`guarda.new_game`][guarda.new_game]).
 
     Returns:
         The record; ``result`` is the outcome if the game is over.
@@ -298,12 +319,16 @@ def record_game(
         event=event,
         site=site,
         date=date,
+        salt=salt,
     )
     return attrs.evolve(record, result=final_state(record).outcome)
 
 
 class Recorder:
-    """Plays a game and records it: a mutable convenience around :func:`guarda.apply`.
+    """Plays a game and records it: a mutable convenience around [`guarda.apply`][guarda.apply].
+
+    Start a game with the constructor, or go on with a saved one with
+    [`resume`][guarda.Recorder.resume].
 
     Examples:
         >>> import guarda
@@ -324,6 +349,7 @@ class Recorder:
         event: str | None = None,
         site: str | None = None,
         date: str | None = None,
+        salt: str = "",
     ) -> None:
         """Start a game.
 
@@ -334,15 +360,58 @@ class Recorder:
             event: The event.
             site: The site.
             date: The date, ``YYYY-MM-DD``.
+            salt: The salt of the game's commitment ([`guarda.new_game`][guarda.new_game]).
 
         Raises:
             ParseError: If a field is malformed.
         """
         self._start = GameRecord(
-            config, seed, names=tuple(names), event=event, site=site, date=date
+            config, seed, names=tuple(names), event=event, site=site, date=date, salt=salt
         )
-        self._state = new_game(config, seed)
+        self._state = new_game(config, seed, salt=salt)
         self._actions: list[Action] = []
+
+    @classmethod
+    def resume(cls, record: GameRecord) -> Recorder:
+        """Go on recording a saved game: the record's game, replayed to its last action.
+
+        The recorder keeps the record's configuration, seed, metadata and actions, so
+        [`record`][guarda.Recorder.record] gives the whole game, old actions and new. A
+        saved record is a secret document (its seed decides every card, R28): load it
+        with ``guarda.loads(text, guarda.GameRecord)``.
+
+        Args:
+            record: The record so far.
+
+        Returns:
+            A recorder whose state is the record's last state.
+
+        Raises:
+            ArgumentError: If ``record`` is not a record.
+            ReplayError: If the record does not replay (``ply`` names the action), or
+                gives a result the game does not reach.
+
+        Examples:
+            >>> import guarda
+            >>> recorder = Recorder(guarda.modern(), seed=5, names=("Ana", "Ben"))
+            >>> for _ in range(30):
+            ...     _ = recorder.apply(guarda.legal_actions(recorder.state)[0])
+            >>> saved = guarda.dumps(recorder.record(), secrets=True)
+            >>> again = Recorder.resume(guarda.loads(saved, guarda.GameRecord))
+            >>> again.state == recorder.state
+            True
+            >>> _ = again.apply(guarda.legal_actions(again.state)[0])
+            >>> again.record().plies, again.record().names
+            (31, ('Ana', 'Ben'))
+        """
+        if not isinstance(record, GameRecord):
+            raise ArgumentError(f"not a GameRecord: {record!r}", path="record")
+        state = final_state(record)
+        recorder = object.__new__(cls)
+        recorder._start = attrs.evolve(record, actions=(), result=None)
+        recorder._state = state
+        recorder._actions = list(record.actions)
+        return recorder
 
     @property
     def state(self) -> GameState:
@@ -350,7 +419,7 @@ class Recorder:
         return self._state
 
     def apply(self, action: Action, *, player: int | None = None) -> tuple[Event, ...]:
-        """Play an action (see :func:`guarda.apply`) and record it.
+        """Play an action (see [`guarda.apply`][guarda.apply]) and record it.
 
         Returns:
             The events the action produced.
@@ -371,7 +440,8 @@ def seat_record(record: GameRecord, player: int | None) -> SeatRecord:
     """What ``player`` (None: a spectator) may see of a recorded game (R28).
 
     Replays the record and keeps the events, each as the viewer may see it
-    (:func:`guarda.visible_event`): another player's draws, discards, burned cards and
+    ([`guarda.visible_event`][guarda.visible_event]): another player's draws, discards, burned
+    cards and
     guards are redacted. The seed and the actions are left out.
 
     Args:
@@ -388,8 +458,8 @@ def seat_record(record: GameRecord, player: int | None) -> SeatRecord:
     Examples:
         >>> import guarda
         >>> seen = seat_record(GameRecord(guarda.modern(), seed=1), 1)
-        >>> [type(event).__name__ for event in seen.events][:1]
-        ['SetupCardDrawn']
+        >>> [type(event).__name__ for event in seen.events][:2]
+        ['DealCommitted', 'SetupCardDrawn']
     """
     if player is not None and (
         not isinstance(player, int)

@@ -1,22 +1,43 @@
 """Seeded, portable randomness (R30).
 
-guarda never uses :mod:`random`: its output may change between Python versions. The
+guarda never uses `random`: its output may change between Python versions. The
 game's random state is one 64-bit integer stepped by SplitMix64, so a seed gives the
 same shuffles in every process, on every supported Python version and platform.
 """
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 from typing import TypeVar
 
-__all__ = ["next_value", "seed_state", "shuffle"]
+__all__ = ["MAX_SALT", "commitment", "next_value", "seed_state", "shuffle"]
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 _TWO_64 = 1 << 64
 
 T = TypeVar("T")
+
+
+MAX_SALT = 256
+"""The longest salt, in characters, that a game or a record accepts."""
+
+
+def commitment(seed: int, salt: str) -> str:
+    """The public commitment to a game's deals: the SHA-256 of its seed and salt.
+
+    The hash covers the domain tag ``guarda-deal-v1``, the seed in decimal and the salt,
+    so the same seed and salt give the same 64 hex digits in every implementation.
+
+    Examples:
+        >>> commitment(7, "")[:16]
+        'cd66b4f91f2750ad'
+        >>> commitment(7, "") != commitment(7, "pepper")
+        True
+    """
+    text = f"guarda-deal-v1\n{seed}\n{salt}"
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def seed_state(seed: int) -> int:
@@ -55,7 +76,7 @@ def _below(bound: int, state: int) -> tuple[int, int]:
 def shuffle(items: Sequence[T], state: int) -> tuple[tuple[T, ...], int]:
     """A Fisher-Yates shuffle of ``items`` and the next random state.
 
-    Each swap takes an unbiased index from :func:`next_value` by rejection sampling
+    Each swap takes an unbiased index from `next_value` by rejection sampling
     (``_below``), inlined here: a shuffle is the engine's longest loop.
 
     Examples:

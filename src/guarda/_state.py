@@ -1,6 +1,7 @@
 """The game state: frozen, hashable values holding everything about a game.
 
-A :class:`GameState` is never changed: :func:`guarda.apply` returns a new one that
+A [`GameState`][guarda.GameState] is never changed: [`guarda.apply`][guarda.apply] returns a new
+one that
 shares every unchanged part (players, the configuration, the event log) with the old.
 Card zones are tuples of card names; a hand and the discard piles are kept sorted
 (identical cards are interchangeable), a draw pile is ordered with its top first.
@@ -18,6 +19,7 @@ import attrs
 
 from guarda._config import Config
 from guarda._construct import maker, open_twin
+from guarda._display import repr_svg
 from guarda._events import Event
 from guarda._geometry import Cell, Orientation
 from guarda.errors import PositionError
@@ -39,7 +41,7 @@ __all__ = [
 
 
 class Phase(enum.StrEnum):
-    """What kind of decision the state waits for (see :mod:`guarda._actions`)."""
+    """What kind of decision the state waits for (see `guarda._actions`)."""
 
     SETUP = "setup"
     """A player must place their piece (R9, R10)."""
@@ -60,7 +62,7 @@ class Phase(enum.StrEnum):
     SETTLE = "settle"
     """Settle phase: the turn player discards and ends the turn (R16)."""
     OVER = "over"
-    """The game has ended; see :attr:`GameState.outcome`."""
+    """The game has ended; see [`GameState.outcome`][guarda.GameState.outcome]."""
 
 
 _OVER: Final = Phase.OVER
@@ -413,7 +415,7 @@ def check_fit(state: GameState) -> None:
 
 class _Fit:
     """What a state must match in its configuration, and the players of the last state
-    made with it, for the quick form of [`check_fit`][guarda._state.check_fit]."""
+    made with it, for the quick form of `check_fit`."""
 
     __slots__ = ("config", "deck", "names", "pile", "players", "seen", "size")
 
@@ -435,7 +437,7 @@ _FITS: dict[int, _Fit] = {}
 configuration, so the ``id`` cannot be reused while the entry lives."""
 
 _FITS_LIMIT = 256
-"""How many configurations :data:`_FITS` remembers before it starts again."""
+"""How many configurations `_FITS` remembers before it starts again."""
 
 _LAST_FIT: list[_Fit | None] = [None]
 """The fit of the configuration of the last state made (a game makes every state with the
@@ -468,7 +470,7 @@ def _continues(player: PlayerState, last: PlayerState) -> bool:
 
 
 def _check_fit_quickly(state: GameState) -> None:
-    """[`check_fit`][guarda._state.check_fit], quickly; on any doubt, check_fit itself.
+    """`check_fit`, quickly; on any doubt, check_fit itself.
 
     Player 0's deck is taken to fit when player 0 continues player 0 of the last state
     made with the configuration ([`_continues`][guarda._state._continues]): the engine
@@ -513,11 +515,12 @@ def _check_fit_quickly(state: GameState) -> None:
 class GameState:
     """A complete game position: a frozen, hashable value.
 
-    Start one with :func:`guarda.new_game` or :class:`guarda.PositionBuilder`; get the
-    next with :func:`guarda.apply`.
+    Start one with [`guarda.new_game`][guarda.new_game] or
+    [`guarda.PositionBuilder`][guarda.PositionBuilder]; get the
+    next with [`guarda.apply`][guarda.apply].
 
     Making a state checks that it fits its configuration
-    ([`check_fit`][guarda._state.check_fit]: the number of players, every piece on the
+    (`check_fit`: the number of players, every piece on the
     field, player 0's cards one deck of it), so a state given another game's
     configuration, such as ``attrs.evolve(state, config=other)``, raises
     [`PositionError`][guarda.errors.PositionError] at once instead of tripping a rule
@@ -602,6 +605,8 @@ class GameState:
     def events(self) -> tuple[Event, ...]:
         """Every event so far, oldest first (the full, unredacted log)."""
         return self.log.to_tuple()
+
+    _repr_svg_ = repr_svg
 
 
 # -- the engine's own constructors -----------------------------------------------------------

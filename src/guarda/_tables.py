@@ -1,6 +1,6 @@
 """Per-configuration rule tables, computed once and cached.
 
-:func:`tables` turns a :class:`~guarda._config.Config` into the numbers the engine needs
+`tables` turns a [`Config`][guarda.Config] into the numbers the engine needs
 on every step: each player's attack and defence masks per card name, teams, the hill,
 the neighbour tables. A configuration is immutable, so the tables are cached by it.
 """
@@ -24,7 +24,7 @@ DIRECTIONS = (Direction.NORTH, Direction.EAST, Direction.SOUTH, Direction.WEST)
 
 @attrs.frozen(eq=False)
 class Tables:
-    """Derived tables of one configuration (see :func:`tables`)."""
+    """Derived tables of one configuration (see `tables`)."""
 
     config: Config
     size: int
@@ -38,12 +38,12 @@ class Tables:
     """Per player: team index."""
     steps: dict[Direction, tuple[int, ...]]
     step_list: tuple[tuple[int, ...], ...]
-    """The neighbour tables of :attr:`steps` in :data:`DIRECTIONS` order."""
+    """The neighbour tables of `steps` in `DIRECTIONS` order."""
     rays: tuple[tuple[int, ...], ...]
-    """Per direction in :data:`DIRECTIONS` order, per cell: the mask of the cells beyond it
+    """Per direction in `DIRECTIONS` order, per cell: the mask of the cells beyond it
     that way, up to the edge of the field."""
     strides: tuple[int, ...]
-    """Per direction in :data:`DIRECTIONS` order: what one step adds to a cell index."""
+    """Per direction in `DIRECTIONS` order: what one step adds to a cell index."""
     field: int
     """Mask of every cell of the field."""
     hill: int
@@ -67,7 +67,7 @@ _BY_VALUE: OrderedDict[Config, Tables] = OrderedDict()
 """Tables of recently built configurations, by value, so equal configurations share them."""
 
 _BY_VALUE_LIMIT = 64
-"""How many configurations :data:`_BY_VALUE` remembers (least recently used go first)."""
+"""How many configurations `_BY_VALUE` remembers (least recently used go first)."""
 
 _LOCK = threading.Lock()
 

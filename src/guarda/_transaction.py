@@ -47,6 +47,7 @@ from guarda._events import (
     CardsDiscarded,
     CardsDrawn,
     DamageTaken,
+    DealCommitted,
     Defended,
     DiscardPileShuffled,
     DiscardReason,
@@ -87,6 +88,7 @@ from guarda._queries import (
     placement_mask,
 )
 from guarda._state import (
+    EventLog,
     GameState,
     Guard,
     GuardStatus,
@@ -806,10 +808,11 @@ def play(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...]
     return transaction.freeze()
 
 
-def start(config: Config, seed_state: int) -> GameState:
+def start(config: Config, seed_state: int, commitment: str) -> GameState:
     """The first state of a game: shuffled decks, setup cards dealt until someone places.
 
-    ``seed_state`` is the random state made from the seed ([guarda._rng][]).
+    ``seed_state`` is the random state made from the seed ([guarda._rng][]);
+    ``commitment`` is the public hash of the seed and salt, the log's first event.
     """
     players = []
     random = seed_state
@@ -836,6 +839,7 @@ def start(config: Config, seed_state: int) -> GameState:
         players=tuple(players),
         rng=random,
         pot=config.stakes.ante * config.players,
+        log=EventLog((DealCommitted(commitment),)),
     )
     return continue_setup(state, config.first_player)
 

@@ -1,6 +1,6 @@
 """The rules of turns, of who decides and of the end that a game position must satisfy.
 
-Part of the position invariants: see [guarda._invariants][], which re-exports these with
+Part of the position invariants: see `guarda._invariants`, which re-exports these with
 the rest, so the builder and [guarda.check_state][guarda.check_state] use one set.
 """
 

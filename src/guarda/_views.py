@@ -1,6 +1,7 @@
 """Player views: what one player (or a spectator) may know about a game (R28, R29).
 
-:func:`view` turns a full :class:`~guarda._state.GameState` into a :class:`PlayerView`:
+[`view`][guarda.view] turns a full [`GameState`][guarda.GameState] into a
+[`PlayerView`][guarda.PlayerView]:
 the public table, plus the viewer's own hand, guard, face-down discards and the cards
 (not the order) of their draw pile. A bot or a frontend can act from the view alone:
 it also lists the viewer's legal actions and the event log as the viewer may see it.
@@ -10,6 +11,10 @@ two states that differ only in what the viewer may not see give equal views (R29
 Hidden from everyone are the random state and the order of every draw pile; hidden from
 the viewer are the other players' hands, guard cards and orientations, and which cards
 they discarded face down.
+
+A player who is out has no cards in play any more (R22): the view shows their hand and
+guard as gone, face down onto their discard pile (P22), although the full state still
+keeps them where they were, where nothing can use them.
 
 Examples:
     >>> import guarda
@@ -35,8 +40,9 @@ import attrs
 
 from guarda._actions import Action
 from guarda._config import Config
+from guarda._display import repr_svg
 from guarda._engine import legal_actions
-from guarda._events import EVENT_TYPES, Event, is_private, visible_event
+from guarda._events import EVENT_TYPES, Event, is_private, opening_commitment, visible_event
 from guarda._geometry import Cell
 from guarda._state import (
     EventLog,
@@ -76,24 +82,25 @@ class PublicPlayer:
     winnings: int
     """Stakes claimed during the game (Bounty, Scavenger)."""
     hand_size: int
-    """Number of cards in the hand (a guard is not counted)."""
+    """Number of cards in the hand (a guard is not counted); 0 once the player is out."""
     draw_pile_size: int
     """Number of cards in the draw pile."""
     discard_size: int
-    """Number of cards in the discard pile, face up and face down."""
+    """Number of cards in the discard pile, face up and face down. Once the player is out
+    it also counts the cards their hand and guard held, which left play face down (P22)."""
     discard_known: tuple[str, ...]
     """The discarded cards that were seen face up, sorted (until the pile is reshuffled)."""
     in_play: tuple[str, ...]
     """Face-up cards on the table: setup cards, or attack cards until Settle."""
     guard: GuardStatus | None
-    """The guard's status (preparing or set), or None without a guard."""
+    """The guard's status (preparing or set), or None without a guard or once out."""
 
 
 @attrs.frozen
 class PlayerView:
     """Everything one player (or a spectator) may know about a game, and nothing else.
 
-    Build one with :func:`view`. For a spectator (``player`` None) the private fields
+    Build one with [`view`][guarda.view]. For a spectator (``player`` None) the private fields
     are empty. Views compare equal exactly when they show the same things, so they can
     be used as keys for information sets. The repr leaves out the configuration, the
     legal actions and the event log, which are long.
@@ -127,11 +134,13 @@ class PlayerView:
     players: tuple[PublicPlayer, ...]
     """The public part of each player, by player number."""
     hand: tuple[str, ...]
-    """The viewer's hand, sorted (empty for a spectator)."""
+    """The viewer's hand, sorted (empty for a spectator, and once the viewer is out)."""
     guard: Guard | None
-    """The viewer's guard with its card and orientation (None for a spectator)."""
+    """The viewer's guard with its card and orientation (None for a spectator, and once
+    the viewer is out)."""
     discard_hidden: tuple[str, ...]
-    """The cards the viewer discarded face down, sorted (empty for a spectator)."""
+    """The cards the viewer discarded face down, sorted (empty for a spectator). Once the
+    viewer is out it also holds the cards their hand and guard held (P22)."""
     draw_pile_cards: tuple[str, ...]
     """The cards in the viewer's draw pile, sorted: their order is secret even from the
     viewer (empty for a spectator)."""
@@ -165,9 +174,21 @@ class PlayerView:
         return self.phase is Phase.OVER
 
     @property
+    def commitment(self) -> str | None:
+        """The public commitment to the game's deals, from its first event (P23).
+
+        Keep it: once the game is over and its record is revealed,
+        [`guarda.verify_fair`][guarda.verify_fair] checks the deals against it. None for a
+        position built by hand, which made no commitment.
+        """
+        return opening_commitment(self.events)
+
+    @property
     def must_act(self) -> bool:
         """Whether the viewer must decide now."""
         return self.player is not None and self.player == self.actor
+
+    _repr_svg_ = repr_svg
 
 
 _PUBLIC_CACHE_SIZE: Final = 1024
@@ -175,18 +196,32 @@ _PUBLIC_CACHE_SIZE: Final = 1024
 first out). A player's state is usually shared by many successive game states."""
 
 
+def _gone(player: PlayerState) -> tuple[str, ...]:
+    """The cards an out player's hand and guard held: out of play, face down (R22, P22)."""
+    if player.guard is None:
+        return player.hand
+    return tuple(sorted((*player.hand, player.guard.card)))
+
+
 @lru_cache(maxsize=_PUBLIC_CACHE_SIZE)
 def _public(player: PlayerState) -> PublicPlayer:
     guard = player.guard
+    hand_size = len(player.hand)
+    discard_size = len(player.discard_known) + len(player.discard_hidden)
+    if player.is_out:
+        # P22: an out player's hand and guard left play with them, face down.
+        discard_size += hand_size + (guard is not None)
+        hand_size = 0
+        guard = None
     return PublicPlayer(
         position=player.position,
         health=player.health,
         points=player.points,
         is_out=player.is_out,
         winnings=player.winnings,
-        hand_size=len(player.hand),
+        hand_size=hand_size,
         draw_pile_size=len(player.draw_pile),
-        discard_size=len(player.discard_known) + len(player.discard_hidden),
+        discard_size=discard_size,
         discard_known=player.discard_known,
         in_play=player.in_play,
         guard=None if guard is None else guard.status,
@@ -214,12 +249,13 @@ def clear_view_caches() -> None:
 
 
 def visible_events(events: Iterable[Event], player: int | None) -> tuple[Event, ...]:
-    """The events as ``player`` may see them (None: a spectator); see :func:`visible_event`.
+    """The events as ``player`` may see them (None: a spectator); see
+    [`visible_event`][guarda.visible_event].
 
-    Use it on the events :func:`guarda.apply` returns before showing them to a player.
+    Use it on the events [`guarda.apply`][guarda.apply] returns before showing them to a player.
 
     Args:
-        events: Events, such as those returned by :func:`guarda.apply`.
+        events: Events, such as those returned by [`guarda.apply`][guarda.apply].
         player: The viewer, or None for a spectator.
 
     Returns:
@@ -359,7 +395,7 @@ def view(state: GameState, player: int | None) -> PlayerView:
         player: The viewer's player number, or None for a spectator.
 
     Returns:
-        The viewer's :class:`PlayerView`.
+        The viewer's [`PlayerView`][guarda.PlayerView].
 
     Raises:
         ArgumentError: If ``state`` is not a GameState or ``player`` is not a player of it.
@@ -391,6 +427,9 @@ def view(state: GameState, player: int | None) -> PlayerView:
     if player is not None:
         own = state.players[player]
         hand, guard, discard_hidden = own.hand, own.guard, own.discard_hidden
+        if own.is_out:  # P22: the hand and the guard left play with the player
+            discard_hidden = tuple(sorted(discard_hidden + _gone(own)))
+            hand, guard = (), None
         draw_pile = tuple(sorted(own.draw_pile))
         if state.actor == player:
             actions = tuple(legal_actions(state))

@@ -1,23 +1,45 @@
 """The exceptions raised by guarda.
 
-Every error raised on purpose by the library is a subclass of :class:`GuardaError`, so a
+Every error raised on purpose by the library is a subclass of [`GuardaError`][guarda.GuardaError],
+so a
 caller can catch one class. Subclasses separate the kinds of bad input, the way
 python-chess separates malformed moves from illegal ones:
 
-- :class:`ConfigurationError`: a ruleset that is invalid (nine players, a hill outside
+- [`ConfigurationError`][guarda.ConfigurationError]: a ruleset that is invalid (nine players, a
+  hill outside
   the field, ...).
-- :class:`IllegalActionError`: a well-formed action that the rules forbid in this state
+- [`IllegalActionError`][guarda.IllegalActionError]: a well-formed action that the rules forbid in
+  this state
   (it names the ruling that forbids it).
-- :class:`PositionError`: a position that cannot occur (two pieces on one cell, more
+- [`PositionError`][guarda.PositionError]: a position that cannot occur (two pieces on one cell,
+  more
   copies of a card than the deck holds, ...).
-- :class:`ParseError`: text or data that is malformed (bad cell or card names, wrong
-  types, unknown fields); :class:`NotationError` for notation text and
-  :class:`DocumentError` for JSON documents (:class:`UnsupportedVersionError` for a
+- [`ParseError`][guarda.ParseError]: text or data that is malformed (bad cell or card names, wrong
+  types, unknown fields); [`NotationError`][guarda.NotationError] for notation text and
+  [`DocumentError`][guarda.DocumentError] for JSON documents
+  ([`UnsupportedVersionError`][guarda.UnsupportedVersionError] for a
   format version this release cannot read).
-- :class:`ArgumentError`: an argument of the wrong kind passed to a function (not a
+- [`ArgumentError`][guarda.ArgumentError]: an argument of the wrong kind passed to a function (not
+  a
   state, a player number that does not exist, ...).
-- :class:`SecretsError`: exporting a secret value without saying so.
-- :class:`ReplayError`: a game record that does not replay.
+- [`SecretsError`][guarda.SecretsError]: exporting a secret value without saying so.
+- [`ReplayError`][guarda.ReplayError]: a game record that does not replay.
+- [`MessageError`][guarda.MessageError]: a message to a game server (``guarda.server``)
+  that the server refuses: malformed, too large, for another seat, or made for an
+  earlier position.
+- [`FairnessError`][guarda.FairnessError]: a revealed record that does not prove a fair
+  game: wrong seed or salt, or deals that differ from what a player saw.
+- [`CheckError`][guarda.errors.CheckError] (also an ``AssertionError``): a check of
+  [guarda.testing][] found a difference:
+  [`RoundTripError`][guarda.errors.RoundTripError],
+  [`ViewMismatchError`][guarda.errors.ViewMismatchError],
+  [`HiddenInformationError`][guarda.errors.HiddenInformationError],
+  [`CardConservationError`][guarda.errors.CardConservationError],
+  [`DeterminismError`][guarda.errors.DeterminismError].
+- [`AgentError`][guarda.AgentError]: an agent that could not decide: a bot in another
+  process crashed, broke the protocol ([`ProtocolError`][guarda.ProtocolError]) or did
+  not answer in time ([`AgentTimeoutError`][guarda.AgentTimeoutError]). A match runner
+  reports it as a fault of that seat.
 
 Every error carries structured fields besides its message: ``rule`` (the ruling, such
 as ``"R13"``, when one applies) and ``path`` (the offending field or argument).
@@ -26,17 +48,28 @@ as ``"R13"``, when one applies) and ``path`` (the offending field or argument).
 from __future__ import annotations
 
 __all__ = [
+    "AgentError",
+    "AgentTimeoutError",
     "ArgumentError",
+    "CardConservationError",
+    "CheckError",
     "ConfigurationError",
+    "DeterminismError",
     "DocumentError",
+    "FairnessError",
     "GuardaError",
+    "HiddenInformationError",
     "IllegalActionError",
+    "MessageError",
     "NotationError",
     "ParseError",
     "PositionError",
+    "ProtocolError",
     "ReplayError",
+    "RoundTripError",
     "SecretsError",
     "UnsupportedVersionError",
+    "ViewMismatchError",
 ]
 
 
@@ -83,13 +116,13 @@ class ArgumentError(GuardaError, TypeError):
 
 
 class ConfigurationError(GuardaError, ValueError):
-    """A ruleset (:class:`guarda.Config`) or one of its parts is invalid."""
+    """A ruleset ([`guarda.Config`][guarda.Config]) or one of its parts is invalid."""
 
 
 class IllegalActionError(GuardaError, ValueError):
     """An action that the rules forbid in the given state.
 
-    Raised by :func:`guarda.apply`; the state passed in is unchanged. ``rule`` names the
+    Raised by [`guarda.apply`][guarda.apply]; the state passed in is unchanged. ``rule`` names the
     ruling that forbids the action.
     """
 
@@ -167,3 +200,100 @@ class ReplayError(GuardaError, ValueError):
     ) -> None:
         self.ply = ply
         super().__init__(f"ply {ply}: {message}", rule=rule, path=path)
+
+
+class MessageError(GuardaError, ValueError):
+    """A message to a game server that it refuses; the game is unchanged.
+
+    Raised by ``guarda.server`` (and sent to the client as an ``error`` or ``refused``
+    message) for a message that is malformed or too large, that names no game or a wrong
+    token, that sends an action for a seat the connection does not hold, or that was made
+    for an earlier position (a stale ``ply``). ``path`` names the offending field of the
+    message, such as ``ply`` or ``token``.
+
+    Examples:
+        >>> error = MessageError("made for ply 3, but 4 actions were played", path="ply")
+        >>> str(error)
+        'ply: made for ply 3, but 4 actions were played'
+    """
+
+
+class FairnessError(GuardaError, ValueError):
+    """A revealed record that does not prove a fair game (P23).
+
+    Raised by [`guarda.verify_fair`][guarda.verify_fair]: the seed and salt do not give the
+    commitment the players saw, the actions do not replay, or the game they replay differs
+    from what a player saw. ``path`` names the field (``seed``, ``actions[i]``,
+    ``events[i]``); ``ply``, when known, is the 1-based number of the action at fault.
+
+    Examples:
+        >>> error = FairnessError("the seed does not match the commitment", path="seed")
+        >>> str(error), error.ply
+        ('seed: the seed does not match the commitment (P23)', None)
+    """
+
+    def __init__(self, message: str, *, path: str | None = None, ply: int | None = None) -> None:
+        self.ply = ply
+        super().__init__(message, rule="P23", path=path)
+
+
+class CheckError(GuardaError, AssertionError):
+    """A check of [guarda.testing][] failed: the message says what differs, ``path`` where.
+
+    It is an ``AssertionError`` too, so test frameworks report it as a failed assertion.
+
+    Examples:
+        >>> try:
+        ...     raise RoundTripError("expected 'V1', got 'V2'", path="data.cards[0]")
+        ... except AssertionError as error:
+        ...     str(error)
+        "data.cards[0]: expected 'V1', got 'V2'"
+    """
+
+
+class RoundTripError(CheckError):
+    """A value that does not come back equal from its document or its notation."""
+
+
+class ViewMismatchError(CheckError):
+    """A view that is not the view guarda derives from the state (R28)."""
+
+
+class HiddenInformationError(CheckError):
+    """Something shown to a player depends on what that player may not see (R28, R29)."""
+
+
+class CardConservationError(CheckError):
+    """A player's cards are not exactly their deck, each card in one place (R3)."""
+
+
+class DeterminismError(CheckError):
+    """The same configuration, seed and actions gave different results (R30)."""
+
+
+class AgentError(GuardaError, RuntimeError):
+    """An agent could not decide: its process could not start, crashed or failed before.
+
+    Raised by ``guarda.arena.SubprocessAgent`` (a bot in another process, in any
+    language); a match runner turns it into a fault of the agent's seat, and the game
+    goes on. ``path`` names the protocol message or field at fault, when there is one.
+
+    Examples:
+        >>> try:
+        ...     raise AgentError("the bot exited with code 1", path="bot")
+        ... except GuardaError as error:
+        ...     str(error)
+        'bot: the bot exited with code 1'
+    """
+
+
+class ProtocolError(AgentError):
+    """A bot in another process broke the protocol: garbage, a wrong version, a huge line.
+
+    ``path`` names the offending field of the bot's message, such as ``"action"`` or
+    ``"version"``.
+    """
+
+
+class AgentTimeoutError(AgentError, TimeoutError):
+    """A bot in another process did not answer within its time limit."""

@@ -29,6 +29,7 @@ import functools
 import inspect
 import itertools
 import json
+import re
 import sys
 import textwrap
 import types
@@ -67,15 +68,24 @@ def _field_docs(cls: type) -> dict[str, str]:
             and isinstance(after.value, ast.Constant)
             and isinstance(after.value.value, str)
         ):
-            docs[node.target.id] = " ".join(after.value.value.split())
+            docs[node.target.id] = _plain(" ".join(after.value.value.split()))
     return docs
+
+
+_LINK: Final = re.compile(r"\[([^\]]+)\]\[[\w.]+\]")
+"""A Markdown cross-reference of the API docs, ``[`Cell`][guarda.Cell]``."""
+
+
+def _plain(text: str) -> str:
+    """Docstring text for a schema description: cross-references become their label."""
+    return _LINK.sub(r"\1", text)
 
 
 def _summary(obj: object) -> str | None:
     doc = inspect.getdoc(obj)
     if not doc:
         return None
-    return " ".join(doc.split("\n\n", 1)[0].split())
+    return _plain(" ".join(doc.split("\n\n", 1)[0].split()))
 
 
 _SIMPLE: Final = {int: "integer", str: "string", bool: "boolean", type(None): "null"}
@@ -94,6 +104,9 @@ class _Builder:
         return {"$ref": f"#/$defs/{name}"}
 
     def schema(self, tp: Any) -> dict[str, Any]:
+        if typing.get_origin(tp) is typing.Annotated:  # a special type's generic object
+            inner = typing.get_args(tp)[0]
+            return self.ref(f"{inner.__name__}Fields", lambda: self.properties(inner, tag=False))
         if tp in _SIMPLE:
             return {"type": _SIMPLE[tp]}
         if tp in TAGGED_UNIONS:

@@ -1,0 +1,108 @@
+"""Playing one scheduled game, in whatever process the executor chose; a serial executor.
+
+Examples:
+    >>> executor = SerialExecutor()
+    >>> executor.submit(sum, [1, 2, 3]).result()
+    6
+"""
+
+from __future__ import annotations
+
+import contextlib
+import pickle
+from collections.abc import Callable
+from concurrent.futures import Executor, Future
+from typing import Any, ParamSpec, TypeVar
+
+import attrs
+
+from guarda.arena._results import DecisionTimes, GameResult
+from guarda.arena._schedule import GameTask
+from guarda.bots import Agent, play_match
+
+__all__ = ["SerialExecutor", "failed_game", "play_game"]
+
+P = ParamSpec("P")
+T = TypeVar("T")
+
+
+class SerialExecutor(Executor):
+    """An executor that runs each call at once, in this process, when it is submitted.
+
+    For tests, debugging (a debugger and print work as usual) and profiling. A game
+    that kills its process kills the arena with it, which a process pool survives.
+    """
+
+    def submit(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> Future[T]:
+        """Run ``fn(*args, **kwargs)`` now; return a finished future."""
+        future: Future[T] = Future()
+        try:
+            future.set_result(fn(*args, **kwargs))
+        except BaseException as error:  # the future carries any failure, like a pool's
+            future.set_exception(error)
+        return future
+
+
+def _agent(spec: object) -> Agent:
+    if isinstance(spec, type) or not isinstance(spec, Agent):
+        spec = spec()  # type: ignore[operator]  # a factory, checked when scheduled
+    assert isinstance(spec, Agent)
+    return spec
+
+
+def _close(agents: list[Any]) -> None:
+    for agent in agents:
+        close = getattr(agent, "close", None)
+        if callable(close):
+            with contextlib.suppress(Exception):  # a failing close loses nothing of the game
+                close()
+
+
+def failed_game(task: GameTask, error: str) -> GameResult:
+    """The result of a game that could not be played."""
+    return GameResult(task.game, task.table, task.seed, task.seats, error=error)
+
+
+def play_game(task: GameTask) -> GameResult:
+    """Play one game with fresh agents and return its result (never raises for a game).
+
+    The agents are unpickled here, so each game has its own; those with a ``close``
+    method are closed afterwards. An exception outside the agents' decisions (which the
+    runner turns into faults), such as a failing factory, gives a result with an error.
+    """
+    agents: list[Any] = []
+    try:
+        for payload in task.agents:
+            agents.append(_agent(pickle.loads(payload)))
+        options = task.options
+        result = play_match(
+            task.config,
+            agents,
+            seed=task.seed,
+            time_budget=options.time_budget,
+            clock=options.clock,
+            on_fault=options.on_fault,
+            names=task.seats,
+            max_turns=options.max_turns,
+            timer=options.timer,
+        )
+    except Exception as error:
+        return failed_game(task, f"the game could not be played: {error!r}")
+    finally:
+        _close(agents)
+    record = result.record
+    if options.event is not None:
+        record = attrs.evolve(record, event=options.event)
+    return GameResult(
+        game=task.game,
+        table=task.table,
+        seed=task.seed,
+        seats=task.seats,
+        scores=result.scores,
+        outcome=result.outcome,
+        faults=result.faults,
+        forfeited=result.forfeited,
+        turns=result.turns,
+        decision_times=tuple(DecisionTimes.of(times) for times in result.decision_times),
+        record=record,
+    )

@@ -1,0 +1,475 @@
+"""Running an arena's games through an executor: matches, round robins and gauntlets.
+
+Examples:
+    >>> import guarda
+    >>> from guarda.arena import SerialExecutor
+    >>> from guarda.bots import RandomBot
+    >>> result = match(guarda.grda(turn_limit=20), [RandomBot(), RandomBot()], 2, seed=1,
+    ...                executor=SerialExecutor())
+    >>> [game.seats for game in result.games]
+    [('random', 'random#2'), ('random#2', 'random')]
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import os
+from collections import deque
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from typing import Literal
+
+import guarda
+from guarda.arena._jsonl import RecordsWriter
+from guarda.arena._play import failed_game, play_game
+from guarda.arena._progress import Bar, progress_bar
+from guarda.arena._results import ArenaResult, GameResult
+from guarda.arena._schedule import (
+    AgentSpec,
+    Entrant,
+    GameTask,
+    MatchOptions,
+    entrants_of,
+    schedule,
+)
+from guarda.errors import ArgumentError
+
+__all__ = ["gauntlet", "match", "round_robin"]
+
+GameCallback = Callable[[GameResult], None]
+"""A callback that sees every game's result as it comes in (in completion order)."""
+
+_DIED = (
+    "a worker process died while playing this game (an agent may have killed it); "
+    "the game was played again alone and its worker died again"
+)
+
+
+class _Pool:
+    """The executor the games go to; a process pool of the arena's own can be renewed."""
+
+    def __init__(self, executor: Executor | None, workers: int) -> None:
+        self.own = executor is None
+        self.workers = workers
+        self.executor = executor if executor is not None else self.new()
+
+    def new(self) -> Executor:
+        return ProcessPoolExecutor(max_workers=self.workers)
+
+    def renew(self) -> None:
+        self.executor.shutdown(wait=True, cancel_futures=True)
+        self.executor = self.new()
+
+    def close(self) -> None:
+        if self.own:
+            self.executor.shutdown(wait=True, cancel_futures=True)
+
+
+def _is_broken(error: BaseException) -> bool:
+    return isinstance(error, BrokenProcessPool)
+
+
+class _Runner:
+    """Keeps a window of games in flight, collects the results, survives dying workers.
+
+    When a worker of the arena's own pool dies, every game in flight fails with it. Those
+    games are played again one at a time in a new pool: a game whose worker dies again
+    is reported with an error, the others count as usual.
+    """
+
+    def __init__(
+        self,
+        pool: _Pool,
+        window: int,
+        on_result: Callable[[GameResult], None],
+    ) -> None:
+        self.pool = pool
+        self.window = window
+        self.on_result = on_result
+        self.pending: dict[Future[GameResult], GameTask] = {}
+
+    def submit(self, task: GameTask) -> None:
+        try:
+            future = self.pool.executor.submit(play_game, task)
+        except Exception as error:  # a broken or shut down executor of the caller's
+            self.on_result(failed_game(task, f"the executor refused the game: {error!r}"))
+            return
+        self.pending[future] = task
+
+    def collect(self, future: Future[GameResult], suspects: deque[GameTask]) -> None:
+        task = self.pending.pop(future)
+        try:
+            result = future.result()
+        except BaseException as error:
+            if isinstance(error, (KeyboardInterrupt, SystemExit)):
+                raise
+            if self.pool.own and _is_broken(error):
+                suspects.append(task)
+                return
+            result = failed_game(task, f"the executor failed the game: {error!r}")
+        self.on_result(result)
+
+    def run(self, tasks: Sequence[GameTask]) -> None:
+        queue = deque(tasks)
+        try:
+            while queue or self.pending:
+                while queue and len(self.pending) < self.window:
+                    self.submit(queue.popleft())
+                if not self.pending:
+                    continue
+                done, _ = wait(list(self.pending), return_when=FIRST_COMPLETED)
+                suspects: deque[GameTask] = deque()
+                for future in sorted(done, key=lambda future: self.pending[future].game):
+                    self.collect(future, suspects)
+                if suspects:  # the pool broke: every game in flight ends with it
+                    wait(list(self.pending))
+                    for future in list(self.pending):
+                        self.collect(future, suspects)
+                    self.isolate(suspects)
+        finally:
+            for future in self.pending:
+                future.cancel()
+
+    def isolate(self, suspects: deque[GameTask]) -> None:
+        """Play the games a dead worker took down again, one at a time, in new pools."""
+        self.pool.renew()
+        while suspects:
+            task = suspects.popleft()
+            self.submit(task)
+            for future in list(self.pending):
+                wait([future])
+                again: deque[GameTask] = deque()
+                self.collect(future, again)
+                if again:
+                    self.on_result(failed_game(task, _DIED))
+                    self.pool.renew()
+
+
+def _check_number(value: object, path: str, *, integer: bool = False) -> None:
+    """Refuse anything but a positive number (a positive integer with ``integer``)."""
+    number = value if isinstance(value, (int, float)) and not isinstance(value, bool) else None
+    if (
+        number is None
+        or (integer and not isinstance(number, int))
+        or not math.isfinite(number)
+        or number <= 0
+    ):
+        kind = "a positive integer" if integer else "a positive number"
+        raise ArgumentError(f"{path} must be {kind}, not {value!r}", path=path)
+
+
+def _options(
+    time_budget: float | None,
+    clock: float | None,
+    on_fault: object,
+    max_turns: int | None,
+    timer: object,
+    event: str | None,
+) -> MatchOptions:
+    for label, value in (("time_budget", time_budget), ("clock", clock)):
+        if value is not None:
+            _check_number(value, label)
+    if max_turns is not None:
+        _check_number(max_turns, "max_turns", integer=True)
+    if on_fault not in ("fallback", "forfeit"):
+        raise ArgumentError(
+            f'on_fault must be "fallback" or "forfeit", not {on_fault!r}', path="on_fault"
+        )
+    if timer not in ("wall", "cpu"):
+        raise ArgumentError(f'timer must be "wall" or "cpu", not {timer!r}', path="timer")
+    if event is not None and not isinstance(event, str):
+        raise ArgumentError(f"event must be a string, not {event!r}", path="event")
+    return MatchOptions(time_budget, clock, on_fault, max_turns, timer, event)
+
+
+def _run(
+    tournament: str,
+    config: guarda.Config,
+    entrants: list[Entrant],
+    tables: list[tuple[Entrant, ...]],
+    games: int,
+    seed: int,
+    *,
+    executor: Executor | None,
+    workers: int | None,
+    options: MatchOptions,
+    records: str | os.PathLike[str] | None,
+    progress: bool,
+    on_game: GameCallback | None,
+) -> ArenaResult:
+    _check_number(games, "games", integer=True)
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise ArgumentError(f"the seed must be an integer, not {seed!r}", path="seed")
+    if executor is not None and not isinstance(executor, Executor):
+        raise ArgumentError(f"not a concurrent.futures.Executor: {executor!r}", path="executor")
+    if workers is not None:
+        _check_number(workers, "workers", integer=True)
+    if records is not None and not isinstance(records, (str, os.PathLike)):
+        raise ArgumentError(f"records must be a path, not {records!r}", path="records")
+    if not isinstance(progress, bool):
+        raise ArgumentError(f"progress must be True or False, not {progress!r}", path="progress")
+    if on_game is not None and not callable(on_game):
+        raise ArgumentError(f"on_game must be callable, not {on_game!r}", path="on_game")
+    tasks = schedule(config, tables, games, seed, options)
+    names = tuple(entrant.name for entrant in entrants)
+    results: dict[int, GameResult] = {}
+    writer = (
+        None
+        if records is None
+        else RecordsWriter(
+            records,
+            tournament=tournament,
+            entrants=names,
+            seed=seed,
+            games=len(tasks),
+            config=config,
+        )
+    )
+    bar: Bar | None = progress_bar(len(tasks), tournament) if progress else None
+    errors = 0
+
+    def on_result(result: GameResult) -> None:
+        nonlocal errors
+        results[result.game] = result
+        if writer is not None:
+            writer.add(result)
+        if bar is not None:
+            bar.update(1)
+            if not result.ok:
+                errors += 1
+                bar.set_postfix_str(f"{errors} error{'s' if errors > 1 else ''}")
+        if on_game is not None:
+            on_game(result)
+
+    count = workers if workers is not None else os.cpu_count() or 1
+    pool = _Pool(executor, count)
+    try:
+        _Runner(pool, 2 * count, on_result).run(tasks)
+    finally:
+        pool.close()
+        if writer is not None:
+            writer.close()
+        if bar is not None:
+            bar.close()
+    return ArenaResult(names, tuple(results[number] for number in sorted(results)))
+
+
+def _check_config(config: object) -> guarda.Config:
+    if not isinstance(config, guarda.Config):
+        raise ArgumentError(f"not a Config: {config!r}", path="config")
+    return config
+
+
+def match(
+    config: guarda.Config,
+    agents: Sequence[AgentSpec] | Mapping[str, AgentSpec],
+    games: int,
+    *,
+    seed: int,
+    executor: Executor | None = None,
+    workers: int | None = None,
+    time_budget: float | None = None,
+    clock: float | None = None,
+    on_fault: Literal["fallback", "forfeit"] = "fallback",
+    max_turns: int | None = 1000,
+    timer: Literal["wall", "cpu"] = "wall",
+    event: str | None = None,
+    records: str | os.PathLike[str] | None = None,
+    progress: bool = False,
+    on_game: GameCallback | None = None,
+) -> ArenaResult:
+    """Play ``games`` games between the same agents, one per seat, rotating the seats.
+
+    Game ``k`` seats the agents rotated by ``k`` places (with two players the seats swap
+    every game); each game has its own seed, derived from ``seed``. The games run
+    through ``executor`` (by default a process pool of ``workers`` processes, one per
+    core), each with fresh copies of the agents (see ``guarda.arena``).
+
+    Args:
+        config: The ruleset.
+        agents: One agent (or zero-argument factory) per seat, or a mapping from
+            names to them; repeated names get ``#2``, ``#3``, ... added.
+        games: How many games.
+        seed: The master seed: the same seed gives the same games.
+        executor: Where the games run: any ``concurrent.futures.Executor`` (a
+            [`SerialExecutor`][guarda.arena.SerialExecutor], a process pool, dask's
+            ``Client.get_executor()``); not shut down here. None for a process pool of
+            the arena's own.
+        workers: The size of the arena's own pool (default: the number of cores); with
+            an ``executor``, how many games to keep in flight is twice this.
+        time_budget: Seconds per decision (`guarda.bots.play_match`).
+        clock: Seconds per seat for a whole game (chess clock).
+        on_fault: ``"fallback"`` or ``"forfeit"`` for an agent's faults.
+        max_turns: The turn limit of a configuration that has none.
+        timer: ``"wall"`` or ``"cpu"``: what the budgets and decision times measure.
+        event: The ``event`` written in every record.
+        records: A path to write every game to as JSON Lines (see
+            [`read_arena`][guarda.arena.read_arena]); an existing file is replaced.
+        progress: Whether to show a progress bar on stderr (tqdm if installed).
+        on_game: A callback called with each game's result as it comes in.
+
+    Returns:
+        The [`ArenaResult`][guarda.arena.ArenaResult].
+
+    Raises:
+        ArgumentError: For a malformed argument, agents that are not one per seat, or an
+            agent that cannot be pickled (give a factory).
+    """
+    config = _check_config(config)
+    entrants = entrants_of(agents)
+    if len(entrants) != config.players:
+        raise ArgumentError(
+            f"a {config.players}-player match needs {config.players} agents, not {len(entrants)}",
+            path="agents",
+        )
+    return _run(
+        "match",
+        config,
+        entrants,
+        [tuple(entrants)],
+        games,
+        seed,
+        executor=executor,
+        workers=workers,
+        options=_options(time_budget, clock, on_fault, max_turns, timer, event),
+        records=records,
+        progress=progress,
+        on_game=on_game,
+    )
+
+
+def round_robin(
+    config: guarda.Config,
+    agents: Sequence[AgentSpec] | Mapping[str, AgentSpec],
+    games: int,
+    *,
+    seed: int,
+    executor: Executor | None = None,
+    workers: int | None = None,
+    time_budget: float | None = None,
+    clock: float | None = None,
+    on_fault: Literal["fallback", "forfeit"] = "fallback",
+    max_turns: int | None = 1000,
+    timer: Literal["wall", "cpu"] = "wall",
+    event: str | None = None,
+    records: str | os.PathLike[str] | None = None,
+    progress: bool = False,
+    on_game: GameCallback | None = None,
+) -> ArenaResult:
+    """Every group of ``config.players`` entrants plays ``games`` games, seats rotating.
+
+    With two players that is every pair; with more, every combination of entrants
+    (in the order given) forms a table. Tables are numbered in that order, games table
+    by table. The other arguments are those of [`match`][guarda.arena.match].
+
+    Raises:
+        ArgumentError: As for [`match`][guarda.arena.match], or fewer entrants than
+            seats.
+
+    Examples:
+        >>> import guarda
+        >>> from guarda.arena import SerialExecutor
+        >>> from guarda.bots import RandomBot
+        >>> result = round_robin(guarda.grda(turn_limit=10), {"a": RandomBot, "b": RandomBot,
+        ...                      "c": RandomBot}, 2, seed=5, executor=SerialExecutor())
+        >>> sorted({game.seats for game in result.games})
+        [('a', 'b'), ('a', 'c'), ('b', 'a'), ('b', 'c'), ('c', 'a'), ('c', 'b')]
+    """
+    config = _check_config(config)
+    entrants = entrants_of(agents)
+    if len(entrants) < config.players:
+        raise ArgumentError(
+            f"a round robin of {config.players}-player games needs at least "
+            f"{config.players} entrants, not {len(entrants)}",
+            path="agents",
+        )
+    return _run(
+        "round-robin",
+        config,
+        entrants,
+        list(itertools.combinations(entrants, config.players)),
+        games,
+        seed,
+        executor=executor,
+        workers=workers,
+        options=_options(time_budget, clock, on_fault, max_turns, timer, event),
+        records=records,
+        progress=progress,
+        on_game=on_game,
+    )
+
+
+def gauntlet(
+    config: guarda.Config,
+    challenger: AgentSpec,
+    opponents: Sequence[AgentSpec] | Mapping[str, AgentSpec],
+    games: int,
+    *,
+    seed: int,
+    executor: Executor | None = None,
+    workers: int | None = None,
+    time_budget: float | None = None,
+    clock: float | None = None,
+    on_fault: Literal["fallback", "forfeit"] = "fallback",
+    max_turns: int | None = 1000,
+    timer: Literal["wall", "cpu"] = "wall",
+    event: str | None = None,
+    records: str | os.PathLike[str] | None = None,
+    progress: bool = False,
+    on_game: GameCallback | None = None,
+) -> ArenaResult:
+    """The challenger plays ``games`` games against each opponent, seats rotating.
+
+    The challenger takes one seat and the opponent every other seat (with three or
+    more players, several copies of the opponent; they are compared with the
+    challenger only). The challenger is the first entrant; the other arguments are
+    those of [`match`][guarda.arena.match].
+
+    Raises:
+        ArgumentError: As for [`match`][guarda.arena.match], or without opponents.
+
+    Examples:
+        >>> import guarda
+        >>> from guarda.arena import SerialExecutor
+        >>> from guarda.bots import RandomBot
+        >>> result = gauntlet(guarda.grda(players=3, turn_limit=6), RandomBot,
+        ...                   {"x": RandomBot, "y": RandomBot}, 3, seed=2,
+        ...                   executor=SerialExecutor())
+        >>> result.entrants, result.games[1].seats
+        (('random', 'x', 'y'), ('x', 'x', 'random'))
+    """
+    config = _check_config(config)
+    if isinstance(opponents, Mapping):
+        (champion,) = entrants_of([challenger], path="challenger")
+        others = entrants_of(opponents, path="opponents")
+        if champion.name in {other.name for other in others}:
+            raise ArgumentError(
+                f"the challenger's name {champion.name!r} is also an opponent's", path="opponents"
+            )
+        entrants = [champion, *others]
+    else:
+        if isinstance(opponents, (str, bytes)) or not isinstance(opponents, Sequence):
+            raise ArgumentError(
+                f"give the opponents as a sequence or a mapping, not {opponents!r}",
+                path="opponents",
+            )
+        entrants = entrants_of([challenger, *opponents])
+    if len(entrants) < 2:
+        raise ArgumentError("a gauntlet needs at least one opponent", path="opponents")
+    champion, others = entrants[0], entrants[1:]
+    return _run(
+        "gauntlet",
+        config,
+        entrants,
+        [(champion,) + (other,) * (config.players - 1) for other in others],
+        games,
+        seed,
+        executor=executor,
+        workers=workers,
+        options=_options(time_budget, clock, on_fault, max_turns, timer, event),
+        records=records,
+        progress=progress,
+        on_game=on_game,
+    )

@@ -1,0 +1,426 @@
+"""The match runner: one game between agents, each asked with its own view only.
+
+[`play_match`][guarda.bots.play_match] plays a game from a configuration, a seed and
+one agent per seat. At every step it asks whoever must decide (``state.actor``: the turn
+player, or a player reacting to an attack or a counter) and nobody else, handing over
+only that player's [`PlayerView`][guarda.PlayerView]. Whatever an agent does, the runner
+goes on: an illegal answer, something that is not an action, an exception or an answer
+past the time budget is a [`Fault`][guarda.bots.Fault], handled the way ``on_fault``
+says.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from typing import Literal
+
+import attrs
+
+import guarda
+from guarda.bots._agent import (
+    Adjudicator,
+    Agent,
+    Fault,
+    FaultKind,
+    MatchResult,
+    MatchStep,
+    Observer,
+)
+from guarda.errors import ArgumentError
+
+__all__ = ["DEFAULT_MAX_TURNS", "outcome_scores", "play_match", "seat_rng"]
+
+DEFAULT_MAX_TURNS = 1000
+"""The turn limit (R27) a match plays under when its configuration has none."""
+
+_TIMERS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": time.process_time}
+
+
+def seat_rng(seed: int, seat: int | str) -> random.Random:
+    """The random source the runner gives a seat, derived from the match seed.
+
+    Each seat gets its own stream, the same in every process and on every platform
+    (the derivation hashes the seed and the seat with BLAKE2b).
+
+    Args:
+        seed: The match seed.
+        seat: The player number (or a label for the runner's own streams).
+
+    Returns:
+        A fresh `random.Random`.
+
+    Examples:
+        >>> seat_rng(7, 0).random() == seat_rng(7, 0).random() != seat_rng(7, 1).random()
+        True
+    """
+    digest = hashlib.blake2b(f"guarda.bots/{seed}/{seat}".encode(), digest_size=8).digest()
+    return random.Random(int.from_bytes(digest, "big"))
+
+
+def outcome_scores(config: guarda.Config, outcome: guarda.Outcome) -> tuple[float, ...]:
+    """Each seat's score in a finished game: a win 1, a draw 1/2, a loss 0.
+
+    Every winner scores 1 (all members of a winning team win, R22), every player who
+    shares a draw 1/2, everybody else 0.
+
+    Args:
+        config: The ruleset.
+        outcome: The game's outcome.
+
+    Returns:
+        One score per player.
+
+    Examples:
+        >>> import guarda
+        >>> draw = guarda.Outcome(guarda.OutcomeReason.TURN_LIMIT, (), None, (0, 1),
+        ...                       (3, 4), (0, 0), (0, 0))
+        >>> outcome_scores(guarda.modern(players=2), draw)
+        (0.5, 0.5)
+    """
+    return tuple(
+        1.0 if seat in outcome.winners else 0.5 if seat in outcome.drawn else 0.0
+        for seat in range(config.players)
+    )
+
+
+def _adjudicated(
+    adjudicate: Adjudicator, view: guarda.PlayerView, seats: int
+) -> tuple[float, ...] | None:
+    """The adjudicator's scores for the position, checked, or None to play on."""
+    called = adjudicate(view)
+    if called is None:
+        return None
+    try:
+        scores = tuple(float(score) for score in called)
+    except (TypeError, ValueError):
+        scores = ()
+    if len(scores) != seats or not all(math.isfinite(score) for score in scores):
+        raise ArgumentError(
+            f"adjudicate must return None or one score per seat ({seats}), not {called!r}",
+            path="adjudicate",
+        )
+    return scores
+
+
+def _forfeit_scores(state: guarda.GameState, seat: int) -> tuple[float, ...]:
+    """Scores when ``seat`` forfeits: its team loses; the other teams still in win or draw."""
+    config = state.config
+    losing = config.team_of(seat)
+    alive = [
+        index
+        for index, team in enumerate(config.teams)
+        if index != losing and any(not state.players[member].is_out for member in team)
+    ]
+    share = 1.0 if len(alive) == 1 else 0.5
+    return tuple(
+        share if config.team_of(player) in alive else 0.0 for player in range(config.players)
+    )
+
+
+def _check_arguments(
+    config: object,
+    agents: object,
+    seed: object,
+    time_budget: object,
+    clock: object,
+    on_fault: object,
+    observers: object,
+    names: object,
+    max_turns: object,
+    timer: object,
+) -> None:
+    if not isinstance(config, guarda.Config):
+        raise ArgumentError(f"not a Config: {config!r}", path="config")
+    if not isinstance(agents, Sequence) or isinstance(agents, str):
+        raise ArgumentError("give the agents as a sequence, one per seat", path="agents")
+    if len(agents) != config.players:
+        raise ArgumentError(
+            f"a {config.players}-player game needs {config.players} agents, not {len(agents)}",
+            path="agents",
+        )
+    for seat, agent in enumerate(agents):
+        if not isinstance(agent, Agent):
+            raise ArgumentError(
+                f"not an agent (it needs a name and an act method): {agent!r}",
+                path=f"agents[{seat}]",
+            )
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise ArgumentError(f"the seed must be an integer, not {seed!r}", path="seed")
+    for label, value in (("time_budget", time_budget), ("clock", clock)):
+        if value is not None and (
+            not isinstance(value, (int, float))
+            or isinstance(value, bool)
+            or not math.isfinite(value)
+            or value <= 0
+        ):
+            raise ArgumentError(
+                f"{label} must be None or positive seconds, not {value!r}", path=label
+            )
+    if on_fault not in ("fallback", "forfeit"):
+        raise ArgumentError(
+            f'on_fault must be "fallback" or "forfeit", not {on_fault!r}', path="on_fault"
+        )
+    if not isinstance(observers, Sequence) or not all(callable(o) for o in observers):
+        raise ArgumentError("give the observers as a sequence of callables", path="observers")
+    if names is not None and (
+        not isinstance(names, Sequence)
+        or isinstance(names, str)
+        or len(names) != config.players
+        or not all(isinstance(name, str) for name in names)
+    ):
+        raise ArgumentError(f"give one name (a string) per seat ({config.players})", path="names")
+    if max_turns is not None and (
+        not isinstance(max_turns, int) or isinstance(max_turns, bool) or max_turns < 1
+    ):
+        raise ArgumentError(
+            f"max_turns must be None or at least 1, not {max_turns!r}", path="max_turns"
+        )
+    if timer not in _TIMERS:
+        raise ArgumentError(f'timer must be "wall" or "cpu", not {timer!r}', path="timer")
+
+
+def _agent_name(agent: Agent, seat: int) -> str:
+    try:
+        name = agent.name
+    except Exception:  # an agent whose name fails still plays, under a stand-in name
+        return f"seat-{seat}"
+    return name if isinstance(name, str) and name else f"seat-{seat}"
+
+
+def _describe(value: object) -> str:
+    try:
+        text = repr(value)
+    except Exception:  # a value whose repr fails is still reported
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= 200 else text[:197] + "..."
+
+
+def _ask(
+    agent: Agent, view: guarda.PlayerView, rng: random.Random, timer: Callable[[], float]
+) -> tuple[object, float, BaseException | None]:
+    """Ask an agent; return its answer (or None), the seconds it took and any exception."""
+    start = timer()
+    try:
+        answer: object = agent.act(view, rng)
+    except KeyboardInterrupt:
+        raise
+    except BaseException as error:  # an agent may fail in any way, even sys.exit()
+        return None, timer() - start, error
+    return answer, timer() - start, None
+
+
+def _judge(
+    answer: object, error: BaseException | None, view: guarda.PlayerView
+) -> tuple[FaultKind, str] | None:
+    """Why the answer cannot be played, or None if it can."""
+    if error is not None:
+        return "crash", f"act raised {_describe(error)}"
+    if not isinstance(answer, guarda.Action):
+        return "non-action", f"act returned {_describe(answer)}, not an action"
+    try:
+        legal = answer in view.legal_actions
+    except Exception:  # pragma: no cover - actions compare without raising
+        legal = False
+    if not legal:
+        return "illegal", f"{guarda.format_action(answer)} is not legal in the {view.phase} phase"
+    return None
+
+
+def play_match(
+    config: guarda.Config,
+    agents: Sequence[Agent],
+    *,
+    seed: int,
+    time_budget: float | None = None,
+    clock: float | None = None,
+    on_fault: Literal["fallback", "forfeit"] = "fallback",
+    observers: Sequence[Observer] = (),
+    names: Sequence[str] | None = None,
+    max_turns: int | None = DEFAULT_MAX_TURNS,
+    timer: Literal["wall", "cpu"] = "wall",
+    adjudicate: Adjudicator | None = None,
+) -> MatchResult:
+    """Play one game between agents and return its record, outcome and scores.
+
+    At each step the runner asks the agent of ``state.actor`` (the turn player, or the
+    player reacting to an attack or a counter) with ``guarda.view(state, actor)`` and that
+    seat's own random source, derived from ``(seed, seat)`` by
+    [`seat_rng`][guarda.bots.seat_rng]. Nothing else is ever handed to an agent.
+
+    **Faults.** An answer the runner cannot play is a [`Fault`][guarda.bots.Fault]: an
+    exception (``"crash"``), something that is not an action (``"non-action"``), an
+    action that is not legal now (``"illegal"``), or an answer that took longer than
+    ``time_budget`` or ran the seat's ``clock`` out (``"late"``; the answer is not used,
+    even if legal). With ``on_fault="fallback"`` the runner plays a random legal action
+    for that seat, from a random source of its own seeded from the match seed (so a
+    fault never changes what the agent's own stream gives later), and the game goes on.
+    With ``on_fault="forfeit"`` the match ends at once: the faulting seat's team scores
+    0 (see [`MatchResult`][guarda.bots.MatchResult]), ``outcome`` is None and the record
+    holds the actions played so far. A crashing agent never crashes the runner.
+
+    **Time.** Agents run in this process, so the runner cannot interrupt one: it times
+    each answer and judges it when it comes. ``time_budget`` is a limit per decision;
+    ``clock`` is chess-clock mode, a total for each seat over the whole game. Once a
+    seat's clock has run out (with ``on_fault="fallback"``), the runner no longer asks
+    that agent and decides for it; each such decision is a ``"late"`` fault too.
+    ``timer="wall"`` (the default) measures wall-clock seconds, ``timer="cpu"`` the
+    process's CPU seconds (steadier on a busy machine). Use a subprocess agent when an
+    agent must be stopped by force.
+
+    **Turn limit.** A game ends by the configuration's own turn limit (R27), a draw
+    between everyone still in (P19). A configuration without one is played under
+    ``max_turns`` (1,000 turns unless given; None to play without a limit, at the risk of
+    a game between careful players that never ends): the record's configuration then
+    carries that turn limit, so it replays to the same draw.
+
+    **Adjudication.** ``adjudicate``, if given, is called with the spectator's view after
+    every decision; when it returns scores (one per seat) instead of None, the match ends
+    there with those scores, ``outcome`` None and ``adjudicated`` set, the way a tournament
+    director calls a game whose result can no longer change (a benchmark of two kinds of
+    agents can stop once only one kind is left, for example).
+
+    **Observers** are called with a [`MatchStep`][guarda.bots.MatchStep] for the start
+    of the game and after every decision: the step's events as a spectator sees them and
+    as each seat sees them, and the spectator's view. An observer that raises stops the
+    match (observers are the caller's own code).
+
+    Args:
+        config: The ruleset.
+        agents: One agent per seat, by player number.
+        seed: The game seed ([`guarda.new_game`][guarda.new_game]); it also derives each
+            seat's random source and the fallback's.
+        time_budget: Seconds allowed per decision, or None for no limit.
+        clock: Seconds each seat has for the whole game (chess clock), or None.
+        on_fault: ``"fallback"`` or ``"forfeit"`` (see above).
+        observers: Callables that see every step.
+        names: Display names per seat for the record; defaults to the agents' names.
+        max_turns: The turn limit for a configuration that has none (a configuration's
+            own turn limit always applies).
+        timer: ``"wall"`` or ``"cpu"``: what ``time_budget``, ``clock`` and
+            ``decision_times`` measure.
+        adjudicate: A callable that may end the match early with given scores.
+
+    Returns:
+        The [`MatchResult`][guarda.bots.MatchResult].
+
+    Raises:
+        ArgumentError: If an argument is malformed: not a configuration, the wrong number
+            of agents, something that is not an agent, a bad budget, ``on_fault``, name,
+            ``max_turns``, ``timer`` or ``adjudicate``; or scores from ``adjudicate``
+            that are not one number per seat.
+
+    Examples:
+        >>> import guarda
+        >>> from guarda.bots import RandomBot, play_match
+        >>> result = play_match(guarda.modern(players=2), [RandomBot(), RandomBot()], seed=3)
+        >>> result.agent_names, result.faults
+        (('random', 'random'), ())
+        >>> result.scores in ((1.0, 0.0), (0.5, 0.5), (0.0, 1.0))
+        True
+        >>> guarda.final_state(result.record).outcome == result.outcome
+        True
+    """
+    _check_arguments(
+        config, agents, seed, time_budget, clock, on_fault, observers, names, max_turns, timer
+    )
+    if adjudicate is not None and not callable(adjudicate):
+        raise ArgumentError(f"adjudicate must be callable, not {adjudicate!r}", path="adjudicate")
+    if config.turn_limit is None and max_turns is not None:
+        config = attrs.evolve(config, turn_limit=max_turns)
+    seats = config.players
+    shown = (
+        tuple(names)
+        if names is not None
+        else tuple(_agent_name(agent, seat) for seat, agent in enumerate(agents))
+    )
+    measure = _TIMERS[timer]
+    rngs = [seat_rng(seed, seat) for seat in range(seats)]
+    fallback_rng = seat_rng(seed, "fallback")
+    remaining = [clock] * seats
+    times: list[list[float]] = [[] for _ in range(seats)]
+    faults: list[Fault] = []
+    recorder = guarda.Recorder(config, seed, names=shown)
+
+    def notify(
+        ply: int, actor: int | None, events: tuple[guarda.Event, ...], **extra: object
+    ) -> None:
+        if not observers:
+            return
+        step = MatchStep(
+            ply=ply,
+            actor=actor,
+            events=guarda.visible_events(events, None),
+            seat_events=tuple(guarda.visible_events(events, seat) for seat in range(seats)),
+            view=guarda.view(recorder.state, None),
+            **extra,  # type: ignore[arg-type]
+        )
+        for observer in observers:
+            observer(step)
+
+    notify(0, None, recorder.state.events)
+    forfeited: int | None = None
+    called: tuple[float, ...] | None = None
+    ply = 0
+    while not recorder.state.is_over:
+        state = recorder.state
+        actor = state.actor
+        assert actor is not None  # a game that is not over has someone to decide
+        ply += 1
+        view = guarda.view(state, actor)
+        left = remaining[actor]
+        elapsed: float | None = None
+        problem: tuple[FaultKind, str] | None
+        if left is not None and left <= 0:
+            problem = ("late", "no time left on the clock: not asked")
+            answer: object = None
+        else:
+            answer, elapsed, error = _ask(agents[actor], view, rngs[actor], measure)
+            times[actor].append(elapsed)
+            problem = _judge(answer, error, view)
+            if left is not None:
+                remaining[actor] = left - elapsed
+            if time_budget is not None and elapsed > time_budget:
+                problem = problem or ("late", f"took {elapsed:.3g} s of {time_budget:g} s")
+            elif left is not None and elapsed > left:
+                problem = problem or ("late", f"took {elapsed:.3g} s with {left:.3g} s left")
+        fault = None
+        if problem is not None:
+            kind, detail = problem
+            fault = Fault(seat=actor, ply=ply, turn=state.turn_number, kind=kind, detail=detail)
+            faults.append(fault)
+            if on_fault == "forfeit":
+                forfeited = actor
+                break
+            answer = fallback_rng.choice(view.legal_actions)
+        assert isinstance(answer, guarda.Action)
+        events = recorder.apply(answer, player=actor)
+        notify(ply, actor, events, fault=fault, elapsed=elapsed)
+        if adjudicate is not None and not recorder.state.is_over:
+            called = _adjudicated(adjudicate, guarda.view(recorder.state, None), seats)
+            if called is not None:
+                break
+    final = recorder.state
+    outcome = final.outcome
+    called = None if final.is_over or forfeited is not None else called
+    if forfeited is not None:
+        scores = _forfeit_scores(final, forfeited)
+    elif called is not None:
+        scores = called
+    else:
+        assert outcome is not None
+        scores = outcome_scores(config, outcome)
+    return MatchResult(
+        record=recorder.record(),
+        outcome=outcome,
+        scores=scores,
+        faults=tuple(faults),
+        decision_times=tuple(tuple(seat_times) for seat_times in times),
+        forfeited=forfeited,
+        turns=final.turns_ended,
+        agent_names=shown,
+        adjudicated=called is not None,
+    )

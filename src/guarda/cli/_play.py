@@ -1,0 +1,280 @@
+"""``guarda play``: you against bots in the terminal.
+
+At each of your decisions the command shows what happened since your last one, the
+field and every player's public state from your seat, your hand and guard, and your
+legal actions numbered, in notation. Answer with a number or with an action in notation;
+``help`` lists the commands, ``save FILE`` writes the game so far as a record (resume it
+with ``guarda play --resume FILE``), ``quit`` leaves.
+
+The bots decide from their own views (``guarda.bots``), each decision with a random
+source derived from the game's seed, the seat and the ply, so a resumed game goes on
+exactly as the uninterrupted one would have.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Final
+
+from rich.columns import Columns
+from rich.console import Console
+from rich.rule import Rule
+
+import guarda
+from guarda import render
+from guarda.bots import Agent, seat_rng
+from guarda.cli._common import (
+    BOTS,
+    Parser,
+    UsageError,
+    add_config_arguments,
+    bot,
+    bot_list,
+    config_of,
+    console,
+    fail,
+    read_document,
+    seat_of,
+    seed_of,
+)
+from guarda.errors import GuardaError
+
+__all__ = ["HUMAN", "main"]
+
+HUMAN: Final = "You"
+"""The name of your seat in the records ``guarda play`` saves."""
+
+HELP: Final = """\
+Answer with:
+  a number          the action of that number in the list
+  an action         in notation, such as 'move N' or 'attack V2 X' (cards in any order)
+  show              show the field, the players and your actions again
+  save FILE         save the game so far as a record (guarda play --resume FILE)
+  help              this text
+  quit              leave the game (save it first to go on later)"""
+
+
+class Game:
+    """A game between you and bots, recorded as it goes."""
+
+    def __init__(
+        self,
+        recorder: guarda.Recorder,
+        seed: int,
+        seat: int,
+        agents: dict[int, Agent],
+        out: Console,
+    ) -> None:
+        self.recorder = recorder
+        self.seed = seed
+        self.seat = seat
+        self.agents = agents
+        self.out = out
+        seats = render.seat_names(recorder.state.config)
+        saved = recorder.record().names
+        self.names = tuple(
+            f"{seat_name} ({saved[index]})" if index < len(saved) else seat_name
+            for index, seat_name in enumerate(seats)
+        )
+        self.seen = 0
+        """How many events of your view you have been shown."""
+
+    @property
+    def state(self) -> guarda.GameState:
+        """The current state."""
+        return self.recorder.state
+
+    def play_bots(self) -> None:
+        """Let the bots decide until it is your turn or the game is over."""
+        while not self.state.is_over and self.state.actor != self.seat:
+            actor = self.state.actor
+            assert actor is not None
+            seen = guarda.view(self.state, actor)
+            plies = self.recorder.record().plies
+            action = self.agents[actor].act(seen, seat_rng(self.seed, f"{actor}/{plies}"))
+            if action not in seen.legal_actions:
+                action = seen.legal_actions[0]
+            self.recorder.apply(action)
+
+    def news(self) -> list[str]:
+        """What you saw happen since you were last shown the game."""
+        events = guarda.view(self.state, self.seat).events
+        lines = [guarda.describe(event, self.names) for event in events[self.seen :]]
+        self.seen = len(events)
+        return lines
+
+    def show(self, *, news: bool = True) -> None:
+        """Show the game from your seat, with your legal actions."""
+        mine = guarda.view(self.state, self.seat)
+        self.out.print(Rule(f"Turn {mine.turn_number}" if mine.turn_number else "Setup"))
+        if news:
+            happened = self.news()
+            if happened:
+                self.out.print("Since your last decision:")
+                for line in happened:
+                    self.out.print(f"  {line}")
+        self.out.print(render.text(mine))
+        if mine.must_act:
+            self.out.print("Your legal actions:")
+            items = [
+                f"{number:>3}. {guarda.format_action(action)}"
+                for number, action in enumerate(mine.legal_actions, 1)
+            ]
+            self.out.print(Columns(items, padding=(0, 3)))
+
+    def parse(self, text: str) -> guarda.Action:
+        """Your action from a number or notation.
+
+        Raises:
+            GuardaError: For an unknown number, bad notation or an illegal action.
+        """
+        legal = guarda.legal_actions(self.state)
+        if text.isdigit():
+            number = int(text)
+            if not 1 <= number <= len(legal):
+                raise UsageError(f"no action {number}: choose 1 to {len(legal)}")
+            return legal[number - 1]
+        action = guarda.parse_action(text, self.state.config)
+        guarda.verify(self.state, action, player=self.seat)
+        return action
+
+    def save(self, path: str) -> None:
+        """Save the record so far."""
+        text = guarda.dumps(self.recorder.record(), secrets=True, notation=True, indent=2)
+        Path(path).write_text(text + "\n", encoding="utf-8")
+        self.out.print(f"Saved to {path} (guarda play --resume {path}).")
+
+    def result(self) -> str:
+        """The result line."""
+        outcome = self.state.outcome
+        assert outcome is not None
+        reason = outcome.reason.value
+        turn = self.state.turn_number
+        if outcome.winners:
+            who = " and ".join(self.names[p] for p in outcome.winners)
+            verb = "wins" if len(outcome.winners) == 1 else "win"
+            return f"Result: {who} {verb} ({reason}) in turn {turn}."
+        who = " and ".join(self.names[p] for p in outcome.drawn)
+        return f"Result: draw between {who} ({reason}) in turn {turn}."
+
+    def run(self) -> int:
+        """Play to the end, or until you quit; the exit status."""
+        self.play_bots()
+        if not self.state.is_over:
+            self.show()
+        while not self.state.is_over:
+            try:
+                text = input("> ").strip()
+            except EOFError:
+                self.out.print()
+                return 0
+            command, _, rest = text.partition(" ")
+            if not text:
+                continue
+            if command in ("quit", "exit", "q"):
+                self.out.print("Bye.")
+                return 0
+            if command in ("help", "?"):
+                self.out.print(HELP)
+                continue
+            if command == "show":
+                self.show(news=False)
+                continue
+            if command == "save":
+                if not rest.strip():
+                    self.out.print("error: save needs a file name: save FILE")
+                    continue
+                try:
+                    self.save(rest.strip())
+                except OSError as error:
+                    self.out.print(f"error: cannot save to {rest.strip()}: {error.strerror}")
+                continue
+            try:
+                action = self.parse(text)
+            except (GuardaError, UsageError) as error:
+                self.out.print(f"error: {error} (help lists the commands)")
+                continue
+            self.recorder.apply(action, player=self.seat)
+            self.play_bots()
+            self.show()
+        self.out.print(Rule("Game over"))
+        for line in self.news():
+            self.out.print(f"  {line}")
+        self.out.print(render.text(guarda.view(self.state, self.seat)))
+        self.out.print(self.result())
+        return 0
+
+
+def _parser() -> Parser:
+    parser = Parser(
+        prog="guarda play",
+        description="Play Guarda against bots in the terminal.",
+        epilog=HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    add_config_arguments(parser)
+    parser.add_argument("--seat", type=int, metavar="N", help="your seat (default 0)")
+    parser.add_argument(
+        "--bots",
+        default="random",
+        metavar="NAMES",
+        help=f"the bots, one for every other seat or one for all ({', '.join(BOTS)})",
+    )
+    parser.add_argument("--resume", metavar="FILE", help="go on with a game saved by 'save'")
+    return parser
+
+
+def _resume(args: argparse.Namespace) -> tuple[guarda.Recorder, int, int]:
+    given = [flag for flag in ("edition", "players", "win", "turn_limit", "config", "seed")]
+    for flag in given:
+        if getattr(args, flag) is not None:
+            raise UsageError(f"--resume cannot be combined with --{flag.replace('_', '-')}")
+    record = read_document(args.resume, guarda.GameRecord)
+    seat = seat_of(args.seat, record.config)
+    if seat is None:
+        seat = record.names.index(HUMAN) if HUMAN in record.names else 0
+    recorder = guarda.Recorder(
+        record.config, record.seed, names=record.names or _names(record.config, seat, args)
+    )
+    for action in record.actions:
+        recorder.apply(action)
+    return recorder, record.seed, seat
+
+
+def _names(config: guarda.Config, seat: int, args: argparse.Namespace) -> tuple[str, ...]:
+    others = iter(bot_list(args.bots, config.players - 1))
+    return tuple(HUMAN if index == seat else next(others) for index in range(config.players))
+
+
+def main(argv: Sequence[str]) -> int:
+    """Run ``guarda play``; the exit status."""
+    args = _parser().parse_args(list(argv))
+    try:
+        if args.resume is not None:
+            recorder, seed, seat = _resume(args)
+        else:
+            config = config_of(args)
+            seed = seed_of(args)
+            seat = seat_of(args.seat, config) or 0
+            recorder = guarda.Recorder(config, seed, names=_names(config, seat, args))
+        names = recorder.record().names
+        agents = {
+            index: bot(name if name in BOTS else "random")()
+            for index, name in enumerate(names)
+            if index != seat
+        }
+    except UsageError as error:
+        return fail("guarda play", error, 2)
+    out = console()
+    state = recorder.state
+    out.print(
+        f"{state.config.name}, {state.config.players} players, seed {seed}; "
+        f"you are {render.seat_names(state.config)[seat]} (seat {seat}). Type help for help."
+    )
+    try:
+        return Game(recorder, seed, seat, agents, out).run()
+    except KeyboardInterrupt:
+        out.print()
+        return 130

@@ -1,0 +1,100 @@
+"""``guarda tournament BOT BOT ...``: a round robin (or a gauntlet) of named bots.
+
+Every group of entrants that fills a table plays ``--games`` games, seats rotating (a
+round robin); with ``--gauntlet`` the first entrant plays each of the others. A bot
+named twice enters twice (``random``, ``random#2``). A progress bar while the games
+run, then the standings with 95% Wilson intervals and Bradley-Terry ratings and the
+head-to-head results; ``--records FILE`` writes every game as JSON Lines.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+
+from rich.table import Table
+
+from guarda.arena import ArenaResult, GameResult, gauntlet, round_robin
+from guarda.cli._arena_tables import (
+    add_arena_arguments,
+    arena_options,
+    run_with_progress,
+    show_result,
+)
+from guarda.cli._common import (
+    BOTS,
+    Parser,
+    UsageError,
+    add_config_arguments,
+    bot,
+    config_of,
+    console,
+    fail,
+    seed_of,
+)
+from guarda.errors import GuardaError
+
+__all__ = ["main"]
+
+
+def main(argv: Sequence[str]) -> int:
+    """Run ``guarda tournament``; the exit status."""
+    parser = Parser(
+        prog="guarda tournament",
+        description="A round robin (or a gauntlet) of named bots, with standings and ratings.",
+    )
+    parser.add_argument("entrants", nargs="+", metavar="BOT", help=f"the bots ({', '.join(BOTS)})")
+    parser.add_argument(
+        "--gauntlet", action="store_true", help="the first bot plays each of the others"
+    )
+    add_config_arguments(parser)
+    add_arena_arguments(parser)
+    args = parser.parse_args(list(argv))
+    try:
+        config = config_of(args)
+        agents = [bot(name) for name in args.entrants]
+        if args.games < 1 or args.workers < 1:
+            raise UsageError("--games and --workers must be at least 1")
+        kind = "gauntlet" if args.gauntlet else "round robin"
+        seed = seed_of(args)
+        options = arena_options(args)
+
+        def run(on_game: Callable[[GameResult], None]) -> ArenaResult:
+            if args.gauntlet:
+                return gauntlet(
+                    config,
+                    agents[0],
+                    agents[1:],
+                    args.games,
+                    seed=seed,
+                    on_game=on_game,
+                    **options,
+                )
+            return round_robin(config, agents, args.games, seed=seed, on_game=on_game, **options)
+
+        tables = len(agents) - 1 if args.gauntlet else math.comb(len(agents), config.players)
+        if tables < 1:
+            what = "two bots" if args.gauntlet else f"at least {config.players} bots"
+            raise UsageError(f"a {kind} of {config.players}-player games needs {what}")
+    except UsageError as error:
+        return fail("guarda tournament", error, 2)
+    out = console()
+    out.print(
+        f"{kind.capitalize()}: {config.name}, {config.players} players, "
+        f"{len(agents)} bots, {args.games} games per table; seed {seed}"
+    )
+    try:
+        result = run_with_progress(out, tables * args.games, args.quiet, run)
+    except GuardaError as error:
+        return fail("guarda tournament", error, 2)
+    show_result(out, result, f"Standings of the {kind}")
+    pairs = Table(title="Head to head (wins-draws-losses of the first)")
+    pairs.add_column("first")
+    pairs.add_column("second")
+    pairs.add_column("W-D-L", justify="right")
+    for row in result.head_to_head():
+        pairs.add_row(row.first, row.second, f"{row.wins}-{row.draws}-{row.losses}")
+    out.print(pairs)
+    if args.records is not None:
+        out.print(f"Records written to {args.records}.")
+    return 1 if result.errors else 0

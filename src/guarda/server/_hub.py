@@ -1,0 +1,564 @@
+"""The game server: games, the database, bots, and the protocol spoken with each client.
+
+[`GameServer`][guarda.server.GameServer] knows nothing of HTTP or WebSockets: a
+connection is a [`Client`][guarda.server._games.Client] (something that can be sent text
+and closed) with a [`Session`][guarda.server.Session], and the web application in
+``guarda.server._app`` only carries text between them. So the whole protocol can be
+driven, and tested, without a network.
+
+**Playing an action**, from a person or a bot, always goes the same way, one at a time
+per game: the action must be made for the current position (its ``ply``) and by the seat
+that must decide; [`guarda.apply`][guarda.apply] plays it (an illegal action raises and
+nothing changes); the database commits it; only then is it acknowledged and every
+client sent its own update. An acknowledged action is in the database.
+
+**Bots** decide on worker threads, never on the event loop: a slow bot delays only its
+own game. An answer that is not a legal action, an exception, or an answer later than
+the time budget is a [`Fault`][guarda.bots.Fault], and a random legal action is played
+in its place (the match runner's ``"fallback"`` policy); a bot never stops the server.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import datetime
+import logging
+import random
+import secrets
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Mapping
+from typing import Any, Final
+
+import attrs
+import orjson
+
+import guarda
+from guarda.bots import Agent, Fault, FaultKind, seat_rng
+from guarda.errors import GuardaError, MessageError
+from guarda.server._games import Client, LiveGame, Seat, new_game_id, new_token, token_digest
+from guarda.server._protocol import (
+    PROTOCOL_VERSION,
+    Ack,
+    Act,
+    Hello,
+    Ping,
+    decode_action,
+    encode,
+    error_data,
+    read_message,
+)
+from guarda.server._requests import BOTS, read_game_request
+from guarda.server._settings import Settings
+from guarda.server._store import Store, StoredGame
+
+__all__ = ["GameServer", "Session"]
+
+log = logging.getLogger("guarda.server")
+
+MAX_ERRORS: Final = 32
+"""Malformed messages one connection may send before it is closed."""
+
+CLOSE_TOO_BIG: Final = 1009
+"""WebSocket close code: a message too big."""
+CLOSE_POLICY: Final = 1008
+"""WebSocket close code: the client broke the protocol too often."""
+
+
+def new_seed() -> int:
+    """A new game seed: 64 random bits from ``secrets`` (P20). It stays on the
+    server until the game ends."""
+    return secrets.randbits(64)
+
+
+def _now() -> str:
+    return datetime.datetime.now(datetime.UTC).isoformat(timespec="milliseconds")
+
+
+@attrs.define(eq=False)
+class Session:
+    """One connection's place in the server: its game and seat, once it said hello."""
+
+    client: Client
+    """Where the connection's messages go."""
+    game: LiveGame | None = None
+    """The game joined, or None before ``hello``."""
+    seat: int | None = None
+    """The seat held (None for a spectator or before ``hello``)."""
+    errors: int = 0
+    """Malformed messages sent so far."""
+
+
+def _ask(
+    agent: Any, view: guarda.PlayerView, rng: random.Random
+) -> tuple[object, BaseException | None]:
+    """Ask a bot on a worker thread: its answer, or the exception it raised."""
+    try:
+        return agent.act(view, rng), None
+    except BaseException as error:  # a bot may fail in any way, even sys.exit()
+        return None, error
+
+
+def _judge(
+    answer: object, error: BaseException | None, view: guarda.PlayerView
+) -> tuple[FaultKind, str] | None:
+    if error is not None:
+        return "crash", f"act raised {type(error).__name__}: {error}"[:200]
+    if not isinstance(answer, guarda.Action):
+        return "non-action", f"act returned a {type(answer).__name__}, not an action"
+    if answer not in view.legal_actions:
+        return "illegal", f"{guarda.format_action(answer)} is not legal now"
+    return None
+
+
+class GameServer:
+    """Hosts games for people and bots, stores them, and speaks the protocol.
+
+    Create it, ``await start()`` it on the event loop that will run it (it loads and
+    replays every unfinished game from the database and lets their bots go on), hand
+    each connection's messages to [`receive`][guarda.server.GameServer.receive], and
+    ``await stop()`` it at the end.
+
+    Examples:
+        >>> import asyncio
+        >>> async def main():
+        ...     server = GameServer(Settings(database=":memory:"))
+        ...     await server.start()
+        ...     created = await server.create_game({"preset": "grda"})
+        ...     await server.stop()
+        ...     return [seat["kind"] for seat in created["seats"]]
+        >>> asyncio.run(main())
+        ['person', 'bot']
+    """
+
+    def __init__(
+        self,
+        settings: Settings | None = None,
+        *,
+        bots: Mapping[str, Callable[[], Agent]] | None = None,
+    ) -> None:
+        """Open the database.
+
+        Args:
+            settings: The settings; the defaults if None.
+            bots: The bots a seat may name, each a factory of an agent (by default
+                [`BOTS`][guarda.server.BOTS]). A game stored with a bot this server does
+                not know is not resumed.
+
+        Raises:
+            ArgumentError: If the database cannot be opened.
+        """
+        self.settings = settings or Settings()
+        self.bots: Mapping[str, Callable[[], Agent]] = dict(BOTS if bots is None else bots)
+        self.store = Store(self.settings.database, synchronous=self.settings.synchronous)
+        self.games: dict[str, LiveGame] = {}
+        self._finished: OrderedDict[str, None] = OrderedDict()
+        self._executor = concurrent.futures.ThreadPoolExecutor(
+            max_workers=self.settings.bot_workers, thread_name_prefix="guarda-bot"
+        )
+        self._tasks: set[asyncio.Task[None]] = set()
+        self.connections = 0
+        """Connections open now (the web application counts them)."""
+        self._stopped = False
+
+    # -- life cycle ----------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Load every unfinished game from the database, replayed, and resume its bots."""
+        for stored in self.store.running_games():
+            game = self._rebuild(stored)
+            if game is not None:
+                self.games[game.id] = game
+        for game in list(self.games.values()):
+            self._schedule_bot(game)
+
+    async def stop(self) -> None:
+        """Stop the bots, finish the database's work and close it."""
+        self._stopped = True
+        for task in list(self._tasks):
+            task.cancel()
+        if self._tasks:
+            await asyncio.gather(*self._tasks, return_exceptions=True)
+        self._executor.shutdown(wait=False, cancel_futures=True)
+        self.store.close()
+
+    def _rebuild(self, stored: StoredGame) -> LiveGame | None:
+        """A game from the database, replayed from its seed; None if it does not replay."""
+        try:
+            config = guarda.loads(stored.config, guarda.Config)
+            actions = tuple(guarda.loads(text, guarda.Action) for text in stored.actions)
+            options = orjson.loads(stored.options)
+            salt = options.get("salt", "")
+            record = guarda.GameRecord(config, stored.seed, actions, salt=salt)
+            state = guarda.final_state(record)
+            seats = []
+            for seat in orjson.loads(stored.seats):
+                bot = seat.get("bot")
+                agent = self.bots[bot]() if seat["kind"] == "bot" else None
+                seats.append(Seat(seat["kind"], seat["name"], seat.get("digest"), bot, agent))
+        except (GuardaError, KeyError, TypeError, orjson.JSONDecodeError) as error:
+            log.error("game %s in the database does not replay: %s", stored.id, error)
+            return None
+        return LiveGame(
+            stored.id,
+            stored.created,
+            config,
+            stored.seed,
+            seats,
+            bot_delay=float(options.get("bot_delay", 0.0)),
+            state=state,
+            actions=actions,
+            salt=salt,
+        )
+
+    def game(self, identifier: str) -> LiveGame | None:
+        """A game by identifier: in memory, or read from the database and replayed."""
+        game = self.games.get(identifier)
+        if game is not None:
+            if identifier in self._finished:
+                self._finished.move_to_end(identifier)
+            return game
+        stored = self.store.game(identifier)
+        if stored is None:
+            return None
+        game = self._rebuild(stored)
+        if game is not None:
+            self.games[identifier] = game
+            if game.is_over:
+                self._remember_finished(game)
+        return game
+
+    def _remember_finished(self, game: LiveGame) -> None:
+        self._finished[game.id] = None
+        self._finished.move_to_end(game.id)
+        while len(self._finished) > self.settings.finished_in_memory:
+            oldest = next(iter(self._finished))
+            if self.games[oldest].clients:
+                self._finished.move_to_end(oldest)
+                break
+            del self._finished[oldest]
+            del self.games[oldest]
+
+    # -- new games -----------------------------------------------------------------------
+
+    async def create_game(self, request: object) -> dict[str, Any]:
+        """Create a game from a request (see ``guarda.server._requests``).
+
+        Returns:
+            ``{"game": id, "seats": [...]}``: each person's seat with its secret token,
+            which is given only here.
+
+        Raises:
+            GuardaError: For a malformed request or configuration (nothing is created),
+                or a [`MessageError`][guarda.MessageError] when the server already hosts
+                ``max_games`` games in progress.
+        """
+        checked = read_game_request(
+            request,
+            max_hand_size=self.settings.max_hand_size,
+            max_bot_delay=self.settings.max_bot_delay,
+            bots=self.bots,
+        )
+        running = len(self.games) - len(self._finished)
+        if running >= self.settings.max_games:
+            raise MessageError(
+                f"this server hosts {running} games in progress, its limit", path="request"
+            )
+        seed = new_seed()
+        salt = secrets.token_hex(16)  # the commitment reveals nothing about the seed (P23)
+        identifier = new_game_id()
+        seats: list[Seat] = []
+        tokens: list[str | None] = []
+        for wanted in checked.seats:
+            if wanted.kind == "person":
+                token = new_token()
+                tokens.append(token)
+                seats.append(Seat("person", wanted.name, digest=token_digest(token)))
+            else:
+                assert wanted.bot is not None
+                tokens.append(None)
+                seats.append(
+                    Seat("bot", wanted.name, bot=wanted.bot, agent=self.bots[wanted.bot]())
+                )
+        state = guarda.new_game(checked.config, seed, salt=salt)
+        created = _now()
+        stored = StoredGame(
+            identifier,
+            created,
+            guarda.dumps(checked.config),
+            seed,
+            orjson.dumps(
+                [{"kind": s.kind, "name": s.name, "digest": s.digest, "bot": s.bot} for s in seats]
+            ).decode(),
+            orjson.dumps({"bot_delay": checked.bot_delay, "salt": salt}).decode(),
+        )
+        await self.store.insert_game(stored)
+        game = LiveGame(
+            identifier,
+            created,
+            checked.config,
+            seed,
+            seats,
+            bot_delay=checked.bot_delay,
+            state=state,
+            salt=salt,
+        )
+        self.games[identifier] = game
+        self._schedule_bot(game)
+        return {
+            "game": identifier,
+            "seats": [
+                {"seat": index, **seat.public(), "token": token}
+                for index, (seat, token) in enumerate(zip(seats, tokens, strict=True))
+            ],
+        }
+
+    def summaries(self, limit: int = 100) -> list[dict[str, Any]]:
+        """Public summaries of the latest games in memory (every game in progress and the
+        latest finished ones), newest first; listing never reads a game from the database."""
+        latest = sorted(self.games.values(), key=lambda game: (game.created, game.id))
+        return [game.summary() for game in reversed(latest[-limit:])]
+
+    # -- the protocol --------------------------------------------------------------------
+
+    def open(self, client: Client) -> Session:
+        """A new connection's session (it must say ``hello`` first)."""
+        self.connections += 1
+        return Session(client)
+
+    def close(self, session: Session) -> None:
+        """Forget a closed connection."""
+        self.connections -= 1
+        if session.game is not None:
+            session.game.clients.pop(session.client, None)
+
+    def _error(self, session: Session, error: GuardaError) -> None:
+        session.errors += 1
+        session.client.send(encode({"type": "error", "error": error_data(error)}))
+        if error.path == "message" and "bytes, more than" in error.message:
+            session.client.close(CLOSE_TOO_BIG, "message too big")
+        elif session.errors > MAX_ERRORS:
+            session.client.close(CLOSE_POLICY, "too many malformed messages")
+
+    async def receive(self, session: Session, text: str | bytes) -> None:
+        """Handle one message from a connection; whatever it holds, never raise."""
+        try:
+            message = read_message(text, self.settings.max_message_bytes)
+        except MessageError as error:
+            self._error(session, error)
+            return
+        try:
+            if isinstance(message, Hello):
+                await self._hello(session, message)
+            elif session.game is None:
+                raise MessageError("say hello first: which game, and which seat", path="type")
+            elif isinstance(message, Act):
+                await self._act(session, session.game, message)
+            elif isinstance(message, Ack):
+                self._ack(session, session.game, message)
+            elif isinstance(message, Ping):
+                session.client.send(encode({"type": "pong", "ref": message.ref}))
+        except MessageError as error:
+            self._error(session, error)
+
+    async def _hello(self, session: Session, hello: Hello) -> None:
+        if session.game is not None:
+            raise MessageError("this connection has joined a game already", path="type")
+        game = self.game(hello.game)
+        if game is None:
+            raise MessageError("no such game", path="game")
+        seat: int | None = None
+        if hello.token is not None:
+            seat = game.seat_of(hello.token)
+            if seat is None:
+                raise MessageError("this token opens no seat of this game", path="token")
+        elif game.spectators >= self.settings.max_spectators:
+            raise MessageError("this game has as many spectators as it allows", path="game")
+        log_size = game.state.log.size
+        first = hello.since
+        if first is None:
+            first = 0 if seat is None else game.acked[seat]
+        if first > log_size:
+            raise MessageError(f"the game has {log_size} events, not {first}", path="since")
+        message = game.position(seat, first, welcome=True, svg=hello.svg)
+        message.update(
+            protocol=PROTOCOL_VERSION,
+            seat=seat,
+            seats=[s.public() for s in game.seats],
+            config=game.config_fragment,
+        )
+        # No await from here on: the client joins exactly at the position it was sent.
+        session.game, session.seat = game, seat
+        game.clients[session.client] = (seat, hello.svg)
+        session.client.send(encode(message))
+
+    def _ack(self, session: Session, game: LiveGame, ack: Ack) -> None:
+        if ack.events > game.state.log.size:
+            raise MessageError(
+                f"the game has {game.state.log.size} events, not {ack.events}", path="events"
+            )
+        if session.seat is not None:
+            game.acked[session.seat] = max(game.acked[session.seat], ack.events)
+
+    async def _act(self, session: Session, game: LiveGame, act: Act) -> None:
+        def accepted() -> None:
+            session.client.send(encode({"type": "accepted", "ref": act.ref, "ply": game.ply}))
+
+        try:
+            if session.seat is None:
+                raise MessageError("a spectator cannot act", path="type")
+            action = decode_action(act.action)
+            await self.play(game, session.seat, act.ply, action, accepted=accepted)
+        except GuardaError as error:
+            session.client.send(
+                encode({"type": "refused", "ref": act.ref, "error": error_data(error)})
+            )
+        except Exception:
+            log.exception("game %s: an action could not be played", game.id)
+            session.client.send(
+                encode(
+                    {
+                        "type": "refused",
+                        "ref": act.ref,
+                        "error": {
+                            "class": "ServerError",
+                            "message": "the server could not store the action; "
+                            "nothing changed, try again",
+                            "path": None,
+                            "rule": None,
+                        },
+                    }
+                )
+            )
+
+    # -- playing -------------------------------------------------------------------------
+
+    async def play(
+        self,
+        game: LiveGame,
+        seat: int,
+        ply: int,
+        action: guarda.Action,
+        *,
+        accepted: Any = None,
+        fault: Fault | None = None,
+    ) -> None:
+        """Play ``seat``'s action, made for the position after ``ply`` actions.
+
+        The action is checked, played, committed to the database and only then
+        acknowledged (``accepted()``) and sent to every client of the game.
+
+        Raises:
+            MessageError: If the game is over or ``ply`` is not the current position.
+            IllegalActionError: If the seat may not play the action now.
+        """
+        async with game.lock:
+            if game.is_over:
+                raise MessageError("the game is over", path="ply")
+            if ply != game.ply:
+                raise MessageError(
+                    f"made for ply {ply}, but the game is at ply {game.ply}: "
+                    "the position has changed",
+                    path="ply",
+                )
+            state, _events = guarda.apply(game.state, action, player=seat)
+            # Shielded: once the commit is under way, the game takes the action even if
+            # whoever asked is cancelled meanwhile (memory and database never disagree).
+            await asyncio.shield(self._commit(game, state, action, accepted, fault))
+
+    async def _commit(
+        self,
+        game: LiveGame,
+        state: guarda.GameState,
+        action: guarda.Action,
+        accepted: Any,
+        fault: Fault | None,
+    ) -> None:
+        first = game.state.log.size
+        await self.store.append_action(
+            game.id,
+            game.ply + 1,
+            guarda.dumps(action),
+            finished=_now() if state.is_over else None,
+        )
+        game.state = state
+        game.actions.append(action)
+        if fault is not None:
+            game.faults.append(fault)
+        if accepted is not None:
+            accepted()
+        self._publish(game, first, fault)
+        if state.is_over:
+            self._remember_finished(game)
+        else:
+            self._schedule_bot(game)
+
+    def _publish(self, game: LiveGame, first: int, fault: Fault | None) -> None:
+        """Send every client of the game its own update, built once per seat."""
+        texts: dict[tuple[int | None, bool], str] = {}
+        for client, wanted in list(game.clients.items()):
+            text = texts.get(wanted)
+            if text is None:
+                seat, svg = wanted
+                message = game.position(seat, first, svg=svg)
+                if fault is not None:
+                    message["fault"] = {"seat": fault.seat, "ply": fault.ply, "kind": fault.kind}
+                text = texts[wanted] = encode(message)
+            client.send(text)
+
+    # -- bots ----------------------------------------------------------------------------
+
+    def _schedule_bot(self, game: LiveGame) -> None:
+        actor = game.state.actor
+        if self._stopped or actor is None or game.seats[actor].kind != "bot":
+            return
+        if game.bot_ply == game.ply:
+            return
+        game.bot_ply = game.ply
+        task = asyncio.get_running_loop().create_task(self._bot_turn(game, game.ply))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _bot_turn(self, game: LiveGame, ply: int) -> None:
+        if game.bot_delay:
+            await asyncio.sleep(game.bot_delay)
+        state = game.state
+        actor = state.actor
+        if game.ply != ply or actor is None:
+            return
+        agent = game.seats[actor].agent
+        view = guarda.view(state, actor)
+        loop = asyncio.get_running_loop()
+        budget = self.settings.bot_time_budget
+        start = time.perf_counter()
+        problem: tuple[FaultKind, str] | None
+        answer: object = None
+        try:
+            answer, error = await asyncio.wait_for(
+                loop.run_in_executor(
+                    self._executor, _ask, agent, view, seat_rng(game.seed, f"{actor}/{ply}")
+                ),
+                timeout=budget,
+            )
+        except TimeoutError:
+            problem = ("late", f"no answer within {budget:g} s")
+        else:
+            problem = _judge(answer, error, view)
+        fault = None
+        if problem is not None:
+            kind, detail = problem
+            fault = Fault(
+                seat=actor, ply=ply + 1, turn=state.turn_number, kind=kind, detail=detail
+            )
+            log.warning("game %s, seat %d: %s fault: %s", game.id, actor, kind, detail)
+            answer = seat_rng(game.seed, f"fallback/{ply}").choice(view.legal_actions)
+        assert isinstance(answer, guarda.Action)
+        log.debug("game %s: bot %d decided in %.3f s", game.id, actor, time.perf_counter() - start)
+        try:
+            await self.play(game, actor, ply, answer, fault=fault)
+        except GuardaError as error:  # pragma: no cover - the answer was judged legal
+            log.error("game %s: the bot's action was refused: %s", game.id, error)
+        except Exception:
+            log.exception("game %s: the bot's action could not be stored", game.id)
+            game.bot_ply = -1  # let the next attempt (a reconnect, a restart) try again

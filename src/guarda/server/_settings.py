@@ -1,0 +1,105 @@
+"""The server's settings: where games are stored, what it listens on, and its limits."""
+
+from __future__ import annotations
+
+import math
+from typing import Literal
+
+import attrs
+
+from guarda.errors import ArgumentError
+
+__all__ = ["Settings"]
+
+Synchronous = Literal["NORMAL", "FULL"]
+"""SQLite's ``synchronous`` setting (in WAL mode): see [`Settings.synchronous`][guarda.server.Settings.synchronous]."""  # noqa: E501
+
+
+def _positive_int(_instance: object, attribute: attrs.Attribute[int], value: object) -> None:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+        raise ArgumentError(
+            f"{attribute.name} must be a positive integer, not {value!r}", path=attribute.name
+        )
+
+
+def _seconds(_instance: object, attribute: attrs.Attribute[float], value: object) -> None:
+    if (
+        not isinstance(value, (int, float))
+        or isinstance(value, bool)
+        or not math.isfinite(value)
+        or value < 0
+    ):
+        raise ArgumentError(
+            f"{attribute.name} must be a finite number of seconds, not {value!r}",
+            path=attribute.name,
+        )
+
+
+def _text(_instance: object, attribute: attrs.Attribute[str], value: object) -> None:
+    if not isinstance(value, str) or not value:
+        raise ArgumentError(f"{attribute.name} must be a non-empty string", path=attribute.name)
+
+
+def _synchronous(_instance: object, _attribute: object, value: object) -> None:
+    if value not in ("NORMAL", "FULL"):
+        raise ArgumentError(
+            f'synchronous must be "NORMAL" or "FULL", not {value!r}', path="synchronous"
+        )
+
+
+@attrs.frozen
+class Settings:
+    """How a [`GameServer`][guarda.server.GameServer] stores games and what it allows.
+
+    Every limit protects the server from a client that sends too much: a message longer
+    than ``max_message_bytes`` closes its connection, a client that does not read its
+    messages fast enough is disconnected once ``outbox_limit`` messages wait for it (it
+    may reconnect and resume), and games, spectators and connections are capped.
+
+    Examples:
+        >>> Settings(database="games.db").port
+        8000
+        >>> Settings(max_message_bytes=0)
+        Traceback (most recent call last):
+        ...
+        guarda.errors.ArgumentError: max_message_bytes: max_message_bytes must be a positive integer, not 0
+    """  # noqa: E501
+
+    database: str = attrs.field(default="guarda-games.db", validator=_text)
+    """The SQLite database file (created if missing; ``":memory:"`` keeps nothing)."""
+    host: str = attrs.field(default="127.0.0.1", validator=_text)
+    """The address to listen on (``guarda serve``)."""
+    port: int = attrs.field(default=8000, validator=_positive_int)
+    """The TCP port to listen on (``guarda serve``)."""
+    synchronous: Synchronous = attrs.field(default="NORMAL", validator=_synchronous)
+    """SQLite's ``synchronous`` pragma in WAL mode. ``"NORMAL"``: a committed action
+    survives the server process being killed (the operating system holds it);
+    ``"FULL"``: it also survives a power failure, at the cost of a disk flush per
+    commit (commits are grouped, so the cost is shared by concurrent games)."""
+    max_message_bytes: int = attrs.field(default=65_536, validator=_positive_int)
+    """The longest message a client may send, in bytes; a longer one closes the
+    connection (WebSocket close code 1009)."""
+    max_request_bytes: int = attrs.field(default=262_144, validator=_positive_int)
+    """The largest HTTP request body (a new game with a custom configuration)."""
+    max_games: int = attrs.field(default=2_000, validator=_positive_int)
+    """Games in progress at most; creating one more is refused."""
+    max_connections: int = attrs.field(default=10_000, validator=_positive_int)
+    """Open WebSocket connections at most, over all games."""
+    max_spectators: int = attrs.field(default=64, validator=_positive_int)
+    """Spectator connections per game at most."""
+    max_hand_size: int = attrs.field(default=10, validator=_positive_int)
+    """The largest hand a configuration may have: a hand of ``n`` different cards has
+    up to ``2**n - 1`` attacks, all listed in a view."""
+    outbox_limit: int = attrs.field(default=512, validator=_positive_int)
+    """Messages waiting to be sent to one client at most; past that it is disconnected."""
+    bot_workers: int = attrs.field(default=4, validator=_positive_int)
+    """Threads that run bots, off the event loop."""
+    bot_time_budget: float = attrs.field(default=10.0, validator=_seconds)
+    """Seconds a bot may take for one decision; a later answer is a fault and a random
+    legal action is played instead (the runner's ``"fallback"`` policy)."""
+    max_bot_delay: float = attrs.field(default=5.0, validator=_seconds)
+    """The longest pause before each bot decision a game may ask for (so people can
+    follow the bots' moves)."""
+    finished_in_memory: int = attrs.field(default=256, validator=_positive_int)
+    """Finished games kept in memory; older ones are read from the database again when
+    asked for."""

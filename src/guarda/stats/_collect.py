@@ -1,0 +1,493 @@
+"""Collecting game statistics from records, by replaying them with the public API.
+
+Examples:
+    >>> import guarda
+    >>> from guarda.stats import summarize
+    >>> record = guarda.record_game(guarda.modern(), 3, [])
+    >>> summarize([record]).games
+    1
+"""
+
+from __future__ import annotations
+
+import enum
+from collections import Counter
+from collections.abc import Iterable
+
+import attrs
+
+import guarda
+from guarda.errors import ArgumentError
+from guarda.stats._summary import Rate, Summary
+
+__all__ = [
+    "UNFINISHED",
+    "CardUse",
+    "CardUses",
+    "GameStats",
+    "PhaseBranching",
+    "SeatResults",
+    "summarize",
+]
+
+UNFINISHED = "unfinished"
+"""The ending of a record whose game is not over (see
+[`GameStats.endings`][guarda.stats.GameStats.endings])."""
+
+
+class CardUse(enum.StrEnum):
+    """How a card was played."""
+
+    ATTACK = "attack"
+    """In an attack (R15)."""
+    DEFENCE = "defence"
+    """In a hand defence against an attack (R19)."""
+    ANSWER = "answer"
+    """In the attacker's hand defence against a counter (R20)."""
+    GUARD = "guard"
+    """Prepared as a guard, also a new guard after a critical block (R14, R20)."""
+    BLOCK = "block"
+    """Activated as a guard set to block (R20)."""
+    COUNTER = "counter"
+    """Activated as a guard set to counter (R20)."""
+    MOVE = "move"
+    """Burned to move (R13)."""
+    PUSH = "push"
+    """Burned to push (R13)."""
+    DISCARD = "discard"
+    """Discarded down to the hand size in the Draw phase (R12)."""
+    SETTLE = "settle"
+    """Discarded face down in the Settle phase (R16)."""
+
+
+@attrs.frozen
+class SeatResults:
+    """How one seat (player number) did over the finished games.
+
+    A player of a winning team wins (R22); a player sharing a draw draws; anyone else
+    loses.
+    """
+
+    seat: int
+    """The player number."""
+    wins: Rate
+    """Games won, out of the finished games."""
+    draws: Rate
+    """Games drawn."""
+    losses: Rate
+    """Games lost."""
+
+
+@attrs.frozen
+class PhaseBranching:
+    """How many legal actions a decision of one phase offered (the branching factor)."""
+
+    phase: guarda.Phase
+    """The phase."""
+    actions: Summary
+    """Legal actions per decision of this phase."""
+
+
+@attrs.frozen
+class CardUses:
+    """How often one card was played, and how."""
+
+    card: str
+    """The card name."""
+    uses: tuple[tuple[CardUse, int], ...]
+    """Each way the card was played and how many copies, in
+    [`CardUse`][guarda.stats.CardUse] order."""
+
+    @property
+    def total(self) -> int:
+        """Copies played, all ways together."""
+        return sum(count for _, count in self.uses)
+
+    def count(self, use: CardUse) -> int:
+        """How many copies were played this way."""
+        return dict(self.uses).get(use, 0)
+
+
+@attrs.frozen
+class GameStats:
+    """Statistics over a set of games of one ruleset, for designers balancing it.
+
+    Build it with [`summarize`][guarda.stats.summarize]; show it with
+    [`to_markdown`][guarda.stats.GameStats.to_markdown] or plot it with ``guarda.plot``.
+    """
+
+    config: guarda.Config
+    """The ruleset every game was played with."""
+    games: int
+    """How many games."""
+    turns: tuple[int, ...]
+    """Each game's length in turns started (setup excluded), in the order given."""
+    plies: tuple[int, ...]
+    """Each game's length in decisions (actions), in the order given."""
+    branching: tuple[PhaseBranching, ...]
+    """The branching factor per phase, in the order of [`Phase`][guarda.Phase]."""
+    first_player: tuple[int | None, ...]
+    """Each game's first player to take a turn (R11), or None if no turn started."""
+    first_player_results: SeatResults
+    """How the first player did (``seat`` is -1: it stands for whoever went first)."""
+    seats: tuple[SeatResults, ...]
+    """How each seat did, by player number."""
+    card_uses: tuple[CardUses, ...]
+    """How often each card of the deck was played, and how, in deck order."""
+    damage_per_turn: tuple[int, ...]
+    """Damage dealt in each turn of every game (an attack's and a counter's), in order."""
+    points_per_turn: tuple[int, ...]
+    """Points scored in each turn of every game (Victory, King of the Hill), in order."""
+    endings: tuple[tuple[str, int], ...]
+    """How the games ended: each [`OutcomeReason`][guarda.OutcomeReason] value (or
+    ``"unfinished"``) and how many games ended so, most common first."""
+    eliminations: tuple[tuple[str, int], ...]
+    """Players eliminated, by [`EliminationReason`][guarda.EliminationReason] value."""
+
+    @property
+    def finished(self) -> int:
+        """How many games are over."""
+        return self.games - dict(self.endings).get(UNFINISHED, 0)
+
+    def to_markdown(self) -> str:
+        """These statistics as Markdown tables (plain text that reads well as is).
+
+        Examples:
+            >>> import guarda
+            >>> from guarda.stats import summarize
+            >>> text = summarize([guarda.record_game(guarda.grda(), 1, [])]).to_markdown()
+            >>> text.splitlines()[0]
+            '# Game statistics: Grda, 2 players, 1 game'
+        """
+        return format_markdown(self)
+
+
+def _check_records(records: Iterable[guarda.GameRecord]) -> list[guarda.GameRecord]:
+    if isinstance(records, (str, bytes)) or not isinstance(records, Iterable):
+        raise ArgumentError(f"expected an iterable of GameRecord, not {records!r}", path="records")
+    checked = list(records)
+    for index, record in enumerate(checked):
+        if not isinstance(record, guarda.GameRecord):
+            raise ArgumentError(f"not a GameRecord: {record!r}", path=f"records[{index}]")
+    if not checked:
+        raise ArgumentError("give at least one record", path="records")
+    config = checked[0].config
+    for index, record in enumerate(checked):
+        if record.config != config:
+            raise ArgumentError(
+                f"every record must use one ruleset: {record.config.name!r} with "
+                f"{record.config.players} players differs from the first record's "
+                f"{config.name!r} with {config.players} players",
+                path=f"records[{index}].config",
+            )
+    return checked
+
+
+def _action_uses(action: guarda.Action) -> tuple[CardUse, tuple[str, ...]] | None:
+    match action:
+        case guarda.Attack(cards=cards):
+            return CardUse.ATTACK, cards
+        case guarda.Defend(cards=cards):
+            return CardUse.DEFENCE, cards
+        case guarda.DefendCounter(cards=cards):
+            return CardUse.ANSWER, cards
+        case guarda.PrepareGuard(card=card) | guarda.PrepareNewGuard(card=card):
+            return CardUse.GUARD, (card,)
+        case guarda.Move(cards=cards):
+            return CardUse.MOVE, cards
+        case guarda.Push(cards=cards):
+            return CardUse.PUSH, cards
+        case guarda.DiscardDown(cards=cards):
+            return CardUse.DISCARD, cards
+        case guarda.Settle(cards=cards):
+            return CardUse.SETTLE, cards
+    return None
+
+
+@attrs.define
+class _Tally:
+    """Everything counted so far, game by game."""
+
+    players: int
+    seat_results: list[Counter[str]]
+    turns: list[int] = attrs.Factory(list)
+    plies: list[int] = attrs.Factory(list)
+    branching: dict[guarda.Phase, list[int]] = attrs.Factory(dict)
+    first_player: list[int | None] = attrs.Factory(list)
+    first_results: Counter[str] = attrs.Factory(Counter)
+    cards: dict[str, Counter[CardUse]] = attrs.Factory(dict)
+    damage: list[int] = attrs.Factory(list)
+    points: list[int] = attrs.Factory(list)
+    endings: Counter[str] = attrs.Factory(Counter)
+    eliminations: Counter[str] = attrs.Factory(Counter)
+
+    def play(self, cards: Iterable[str], use: CardUse) -> None:
+        for card in cards:
+            self.cards.setdefault(card, Counter())[use] += 1
+
+    def add(self, record: guarda.GameRecord) -> None:
+        state = None
+        for index, state in enumerate(guarda.replay(record)):
+            if index == len(record.actions):
+                break
+            self.branching.setdefault(state.phase, []).append(len(guarda.legal_actions(state)))
+            played = _action_uses(record.actions[index])
+            if played is not None:
+                self.play(played[1], played[0])
+        assert state is not None
+        self.plies.append(len(record.actions))
+        first = self.add_events(state.log)
+        self.add_outcome(state.outcome, first)
+
+    def add_events(self, events: Iterable[guarda.Event]) -> int | None:
+        """Count one game's events; return its first player to take a turn."""
+        turns = 0
+        first: int | None = None
+        for event in events:
+            match event:
+                case guarda.TurnStarted(player=player):
+                    turns += 1
+                    first = player if first is None else first
+                    self.damage.append(0)
+                    self.points.append(0)
+                case guarda.DamageTaken(amount=amount) if turns:
+                    self.damage[-1] += amount
+                case guarda.PointsScored(amount=amount) if turns:
+                    self.points[-1] += amount
+                case guarda.GuardActivated(card=card, orientation=orientation):
+                    use = (
+                        CardUse.BLOCK
+                        if orientation is guarda.Orientation.DEFENSIVE
+                        else CardUse.COUNTER
+                    )
+                    self.play((card,), use)
+                case guarda.PlayerEliminated(reason=reason):
+                    self.eliminations[reason.value] += 1
+        self.turns.append(turns)
+        self.first_player.append(first)
+        return first
+
+    def add_outcome(self, outcome: guarda.Outcome | None, first: int | None) -> None:
+        if outcome is None:
+            self.endings[UNFINISHED] += 1
+            return
+        self.endings[outcome.reason.value] += 1
+        for seat in range(self.players):
+            self.seat_results[seat][_result(outcome, seat)] += 1
+        if first is not None:
+            self.first_results[_result(outcome, first)] += 1
+
+
+def _result(outcome: guarda.Outcome, seat: int) -> str:
+    if seat in outcome.winners:
+        return "win"
+    return "draw" if seat in outcome.drawn else "loss"
+
+
+def _seat_results(seat: int, results: Counter[str]) -> SeatResults:
+    finished = results.total()
+    return SeatResults(
+        seat,
+        Rate.of(results["win"], finished),
+        Rate.of(results["draw"], finished),
+        Rate.of(results["loss"], finished),
+    )
+
+
+def summarize(records: Iterable[guarda.GameRecord]) -> GameStats:
+    """Statistics over some games of one ruleset, from their records.
+
+    Each record is replayed with [`guarda.replay`][guarda.replay]: the branching factor
+    is the number of legal actions of every decision, grouped by phase; the cards come
+    from the actions (attacks, defences, guards, moves, discards) and from the
+    [`GuardActivated`][guarda.GuardActivated] events (blocks and counters); damage and
+    points are summed per turn from the events. Records of unfinished games count
+    everywhere except in the results.
+
+    Args:
+        records: The games, all of one ruleset (for example read from an arena's
+            JSON Lines file with ``guarda.arena.read_records``).
+
+    Returns:
+        The statistics.
+
+    Raises:
+        ArgumentError: If ``records`` is empty, holds something else than a
+            [`GameRecord`][guarda.GameRecord], or mixes rulesets.
+        ReplayError: If a record does not replay.
+
+    Examples:
+        >>> import guarda, random
+        >>> from guarda.stats import summarize
+        >>> recorder = guarda.Recorder(guarda.modern(), seed=4)
+        >>> choose = random.Random(4)
+        >>> while not recorder.state.is_over:
+        ...     _ = recorder.apply(choose.choice(guarda.legal_actions(recorder.state)))
+        >>> stats = summarize([recorder.record()])
+        >>> stats.finished, stats.plies == (len(recorder.record().actions),)
+        (1, True)
+        >>> len(stats.damage_per_turn) == stats.turns[0] == recorder.state.turn_number
+        True
+    """
+    checked = _check_records(records)
+    config = checked[0].config
+    tally = _Tally(config.players, seat_results=[Counter() for _ in range(config.players)])
+    for record in checked:
+        tally.add(record)
+    deck = [entry.card.name for entry in config.deck]
+    return GameStats(
+        config=config,
+        games=len(checked),
+        turns=tuple(tally.turns),
+        plies=tuple(tally.plies),
+        branching=tuple(
+            PhaseBranching(phase, Summary.of(tally.branching[phase]))
+            for phase in guarda.Phase
+            if phase in tally.branching
+        ),
+        first_player=tuple(tally.first_player),
+        first_player_results=_seat_results(-1, tally.first_results),
+        seats=tuple(
+            _seat_results(seat, results) for seat, results in enumerate(tally.seat_results)
+        ),
+        card_uses=tuple(
+            CardUses(
+                card,
+                tuple(
+                    (use, tally.cards[card][use])
+                    for use in CardUse
+                    if tally.cards.get(card, Counter())[use]
+                ),
+            )
+            for card in deck
+        ),
+        damage_per_turn=tuple(tally.damage),
+        points_per_turn=tuple(tally.points),
+        endings=tuple(tally.endings.most_common()),
+        eliminations=tuple(tally.eliminations.most_common()),
+    )
+
+
+def _row(cells: Iterable[object]) -> str:
+    return "| " + " | ".join(str(cell) for cell in cells) + " |"
+
+
+def _table(headers: tuple[str, ...], rows: Iterable[tuple[object, ...]]) -> list[str]:
+    body = [tuple(str(cell) for cell in row) for row in rows]
+    widths = [
+        max([len(header)] + [len(row[index]) for row in body])
+        for index, header in enumerate(headers)
+    ]
+    lines = [
+        _row(header.ljust(width) for header, width in zip(headers, widths, strict=True)),
+        _row("-" * width for width in widths),
+    ]
+    lines.extend(
+        _row(cell.ljust(width) for cell, width in zip(row, widths, strict=True)) for row in body
+    )
+    return lines
+
+
+def _number(value: float) -> str:
+    return f"{value:.2f}".rstrip("0").rstrip(".") if value != int(value) else str(int(value))
+
+
+def _summary_row(label: str, summary: Summary) -> tuple[object, ...]:
+    return (
+        label,
+        summary.count,
+        _number(summary.mean),
+        _number(summary.median),
+        _number(summary.minimum),
+        _number(summary.maximum),
+    )
+
+
+_SUMMARY_HEADERS = ("", "count", "mean", "median", "min", "max")
+
+
+def format_markdown(stats: GameStats) -> str:
+    """The statistics as Markdown: a heading and one table per topic.
+
+    Raises:
+        ArgumentError: If ``stats`` is not a [`GameStats`][guarda.stats.GameStats].
+
+    Examples:
+        >>> import guarda
+        >>> from guarda.stats import format_markdown, summarize
+        >>> text = format_markdown(summarize([guarda.record_game(guarda.grda(), 1, [])]))
+        >>> "## How games end" in text
+        True
+    """
+    if not isinstance(stats, GameStats):
+        raise ArgumentError(f"not a GameStats: {stats!r}", path="stats")
+    config = stats.config
+    plural = "" if stats.games == 1 else "s"
+    lines = [
+        f"# Game statistics: {config.name}, {config.players} players, {stats.games} game{plural}",
+        "",
+        "## Game length",
+        "",
+        *_table(
+            _SUMMARY_HEADERS,
+            [
+                _summary_row("turns", Summary.of(stats.turns)),
+                _summary_row("decisions", Summary.of(stats.plies)),
+            ],
+        ),
+        "",
+        "## Branching factor (legal actions per decision)",
+        "",
+        *_table(
+            ("phase", *_SUMMARY_HEADERS[1:]),
+            [_summary_row(item.phase.value, item.actions) for item in stats.branching],
+        ),
+        "",
+        f"## Results ({stats.finished} finished games, 95% Wilson intervals)",
+        "",
+        *_table(
+            ("seat", "wins", "draws", "losses"),
+            [
+                (
+                    "first player" if row.seat < 0 else str(row.seat),
+                    row.wins,
+                    row.draws,
+                    row.losses,
+                )
+                for row in (stats.first_player_results, *stats.seats)
+            ],
+        ),
+        "",
+        "## Cards played",
+        "",
+        *_table(
+            ("card", "total", *(use.value for use in CardUse)),
+            [
+                (row.card, row.total, *(row.count(use) for use in CardUse))
+                for row in stats.card_uses
+            ],
+        ),
+        "",
+        "## Damage and points per turn",
+        "",
+        *_table(
+            _SUMMARY_HEADERS,
+            [
+                _summary_row("damage", Summary.of(stats.damage_per_turn)),
+                _summary_row("points", Summary.of(stats.points_per_turn)),
+            ],
+        ),
+        "",
+        "## How games end",
+        "",
+        *_table(
+            ("ending", "games", "share"),
+            [(ending, count, f"{count / stats.games:.1%}") for ending, count in stats.endings],
+        ),
+    ]
+    if stats.eliminations:
+        lines += [
+            "",
+            *_table(("elimination", "players"), stats.eliminations),
+        ]
+    return "\n".join(lines) + "\n"

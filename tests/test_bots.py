@@ -1,0 +1,149 @@
+"""The reference bots: legal actions only, deterministic, from the view only."""
+
+from __future__ import annotations
+
+import pickle
+import random
+import time
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import guarda
+from guarda import ArgumentError, Config, GameState
+from guarda.bots import Agent, GreedyBot, ISMCTSBot, RandomBot, play_match
+from guarda.bots._greedy import greedy_action
+from guarda.bots._options import options
+from guarda.bots._reading import evaluate
+from guarda.testing import configs
+
+BOTS: tuple[Agent, ...] = (RandomBot(), GreedyBot(), ISMCTSBot(iterations=3, worlds=2))
+
+
+def limited(config: Config, turns: int) -> Config:
+    """The ruleset with a turn limit of at most ``turns``, to keep games short."""
+    limit = turns if config.turn_limit is None else min(config.turn_limit, turns)
+    return attrs.evolve(config, turn_limit=limit)
+
+
+@settings(max_examples=25)
+@given(
+    config=configs(),
+    seed=st.integers(0, 2**32),
+    seats=st.lists(st.sampled_from(range(len(BOTS))), min_size=8, max_size=8),
+)
+def test_every_bot_only_ever_returns_a_legal_action(
+    config: Config, seed: int, seats: list[int]
+) -> None:
+    agents = [BOTS[choice] for choice in seats[: config.players]]
+    result = play_match(limited(config, 16), agents, seed=seed, on_fault="forfeit")
+    assert result.faults == ()
+    assert result.outcome is not None
+    guarda.final_state(result.record)
+
+
+def states_along(config: Config, seed: int, steps: int) -> list[GameState]:
+    state = guarda.new_game(config, seed)
+    choose = random.Random(seed)
+    states = [state]
+    for _ in range(steps):
+        if state.is_over:
+            break
+        state, _ = guarda.apply(state, choose.choice(guarda.legal_actions(state)))
+        states.append(state)
+    return states
+
+
+@settings(max_examples=40)
+@given(config=configs(), seed=st.integers(0, 2**32))
+def test_options_and_the_greedy_policy_are_legal_on_full_states(config: Config, seed: int) -> None:
+    """A search plays these on sampled states without checking them first."""
+    for state in states_along(config, seed, 250):
+        if state.is_over:
+            assert options(state) == []
+            continue
+        found = options(state)
+        assert found and len(set(found)) == len(found)
+        assert all(guarda.is_legal(state, action) for action in found)
+        assert guarda.is_legal(state, greedy_action(state))
+        for player in range(config.players):
+            assert 0.0 <= evaluate(state, player) <= 1.0
+
+
+def test_evaluate_scores_a_finished_game_by_its_outcome() -> None:
+    result = play_match(guarda.modern(players=2), [GreedyBot(), RandomBot()], seed=2)
+    final = guarda.final_state(result.record)
+    assert final.outcome is not None and final.outcome.winners == (0,)
+    assert (evaluate(final, 0), evaluate(final, 1)) == (1.0, 0.0)
+
+
+@pytest.mark.parametrize("bot", BOTS, ids=lambda bot: bot.name)
+def test_same_seed_same_game(bot: Agent) -> None:
+    agents = [bot, RandomBot()]
+    first = play_match(guarda.modern(players=2, turn_limit=30), agents, seed=13)
+    second = play_match(guarda.modern(players=2, turn_limit=30), agents, seed=13)
+    assert first.record == second.record
+
+
+@pytest.mark.parametrize("bot", BOTS, ids=lambda bot: bot.name)
+def test_bots_pickle_and_refuse_a_view_with_nothing_to_decide(bot: Agent) -> None:
+    assert pickle.loads(pickle.dumps(bot)) == bot
+    state = guarda.new_game(guarda.modern(players=2), seed=1)
+    waiting = 1 - (state.actor or 0)
+    with pytest.raises(ArgumentError):
+        bot.act(guarda.view(state, waiting), random.Random(0))
+    with pytest.raises(ArgumentError):
+        bot.act(state, random.Random(0))  # type: ignore[arg-type]
+
+
+def test_greedy_beats_random_and_ismcts_beats_random() -> None:
+    config = guarda.modern(players=2, turn_limit=100)
+    for seed in range(4):
+        pair: list[Agent] = [GreedyBot(), RandomBot()]
+        greedy = play_match(config, pair if seed % 2 == 0 else pair[::-1], seed=seed)
+        assert greedy.scores[seed % 2] == 1.0
+    ismcts = play_match(config, [ISMCTSBot(iterations=8), RandomBot()], seed=1)
+    assert ismcts.scores == (1.0, 0.0)
+
+
+def test_greedy_keeps_a_critical_guard_and_blocks_with_it() -> None:
+    """The careful play of the strategy notes: a guard that covers its owner's cell turned
+    around is set to block, and activated, which returns it to the hand (R20)."""
+    result = play_match(guarda.modern(players=2, turn_limit=60), [GreedyBot()] * 2, seed=4)
+    final = guarda.final_state(result.record)
+    critical = [
+        event
+        for event in final.log
+        if isinstance(event, guarda.GuardActivated) and event.is_critical
+    ]
+    assert critical
+    assert all(event.orientation is guarda.Orientation.DEFENSIVE for event in critical)
+
+
+def test_ismcts_budget_is_checked_and_named() -> None:
+    assert ISMCTSBot(iterations=50).name == "ismcts-50"
+    assert ISMCTSBot(iterations=None, seconds=0.5).name == "ismcts-0.5s"
+    bad: list[dict[str, Any]] = [
+        {"iterations": 0},
+        {"iterations": None},
+        {"iterations": None, "seconds": -1.0},
+    ]
+    for budget in bad:
+        with pytest.raises(ArgumentError):
+            ISMCTSBot(**budget)
+
+
+def test_ismcts_with_a_time_budget_stops() -> None:
+    state = guarda.new_game(guarda.classic(players=4), seed=3)
+    choose = random.Random(3)
+    while state.phase is not guarda.Phase.ACT or len(options(state)) < 3:
+        state, _ = guarda.apply(state, choose.choice(guarda.legal_actions(state)))
+    seen = guarda.view(state, state.actor)
+    bot = ISMCTSBot(iterations=None, seconds=0.02)
+    start = time.perf_counter()
+    action = bot.act(seen, random.Random(0))
+    assert time.perf_counter() - start < 5.0  # a generous bound: it stops on its own
+    assert action in seen.legal_actions

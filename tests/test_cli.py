@@ -1,0 +1,524 @@
+"""The ``guarda`` command (guarda.cli, extra ``cli``): every subcommand, bad input, exit codes.
+
+``guarda play`` is also driven end to end through a pseudo-terminal, as a person would
+play it. rich is in the ``test`` extra, so the default ``tests`` session runs this module.
+"""
+
+from __future__ import annotations
+
+import builtins
+import importlib.util
+import json
+import os
+import re
+import select
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("rich")
+
+import guarda
+from guarda import conformance, render
+from guarda.arena import read_arena, read_records
+from guarda.cli import COMMANDS, main
+
+ROOT = Path(__file__).parent.parent
+RUN = "import sys; from guarda.cli import main; sys.exit(main(sys.argv[1:]))"
+NO_RICH = "import sys; sys.modules['rich'] = None; " + RUN
+SMALL = ["--edition", "grda", "--turn-limit", "3", "--seed", "3"]
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+
+@pytest.fixture(autouse=True)
+def _plain(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+    monkeypatch.setenv("COLUMNS", "100")
+
+
+def _answers(monkeypatch: pytest.MonkeyPatch, answers: list[str]) -> list[str]:
+    """Make ``input`` return the answers in order, then EOF; returns the prompts."""
+    prompts: list[str] = []
+    queue = iter(answers)
+
+    def fake(prompt: str = "") -> str:
+        prompts.append(prompt)
+        try:
+            return next(queue)
+        except StopIteration:
+            raise EOFError from None
+
+    monkeypatch.setattr(builtins, "input", fake)
+    return prompts
+
+
+def _one_error_line(err: str, *needles: str) -> None:
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
+    assert "Traceback" not in err
+    for needle in needles:
+        assert needle in lines[0], lines[0]
+
+
+def _record(tmp_path: Path, plies: int = 40) -> Path:
+    recorder = guarda.Recorder(guarda.grda(turn_limit=6), seed=5, names=("ann", "bob"))
+    while not recorder.state.is_over and recorder.record().plies < plies:
+        recorder.apply(guarda.legal_actions(recorder.state)[-1])
+    path = tmp_path / "game.json"
+    path.write_text(guarda.dumps(recorder.record(), secrets=True))
+    return path
+
+
+# -- the dispatcher -------------------------------------------------------------------------
+
+
+def test_no_command_prints_the_usage_and_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([]) == 2
+    err = capsys.readouterr().err
+    assert all(name in err for name in COMMANDS)
+
+
+def test_help_and_version(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--help"]) == 0
+    assert "guarda COMMAND" in capsys.readouterr().out
+    assert main(["--version"]) == 0
+    assert capsys.readouterr().out.strip() == f"guarda {guarda.__version__}"
+    for name in COMMANDS:
+        if name == "serve" and importlib.util.find_spec("starlette") is None:
+            continue  # the server extra is tested in its own session
+        assert main([name, "--help"]) == 0, name
+        assert f"guarda {name}" in capsys.readouterr().out
+
+
+def test_unknown_command_and_bad_option_are_one_line_exit_2(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["dance"]) == 2
+    _one_error_line(capsys.readouterr().err, "unknown command 'dance'")
+    assert main(["simulate", "--games", "many"]) == 2
+    _one_error_line(capsys.readouterr().err, "guarda simulate: error:", "--games")
+
+
+def test_without_rich_a_command_says_which_extra_to_install() -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", NO_RICH, "play"], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 1
+    _one_error_line(done.stderr, "pip install 'guarda[cli]'")
+
+
+def test_serve_without_its_extra_says_which_to_install() -> None:
+    blocked = "import sys; sys.modules['starlette'] = None; " + RUN
+    done = subprocess.run(
+        [sys.executable, "-c", blocked, "serve"], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 1
+    _one_error_line(done.stderr, "pip install 'guarda[server]'")
+
+
+def test_verify_runs_without_rich() -> None:
+    vector = str(conformance.vector_files()[0])
+    command = f"{sys.executable} -m guarda.conformance run"
+    done = subprocess.run(
+        [sys.executable, "-c", NO_RICH, "verify", "--quiet", "--command", command, vector],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "1 vectors: 1 passed, 0 failed" in done.stdout
+
+
+def test_the_console_script_and_the_demo_are_declared() -> None:
+    text = (ROOT / "pyproject.toml").read_text()
+    assert 'guarda = "guarda.cli:main"' in text
+    demo = (
+        "import runpy, sys; sys.modules['rich'] = None; runpy.run_module('guarda', {}, '__main__')"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", demo, "--quiet", "--seed", "2"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr  # python -m guarda needs no extra
+    assert done.stdout.startswith("Result:")
+
+
+# -- configuration flags --------------------------------------------------------------------
+
+
+def test_config_flags_errors_are_usage_errors(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    assert main(["simulate", "--players", "9"]) == 2
+    _one_error_line(capsys.readouterr().err, "guarda simulate: error:", "players")
+    config = tmp_path / "config.json"
+    config.write_text(guarda.dumps(guarda.grda(players=3, turn_limit=2)))
+    assert main(["simulate", "--config", str(config), "--edition", "modern"]) == 2
+    _one_error_line(capsys.readouterr().err, "--config cannot be combined with --edition")
+    assert main(["simulate", "--config", str(tmp_path / "none.json")]) == 2
+    _one_error_line(capsys.readouterr().err, "cannot read")
+
+
+def test_a_config_file_chooses_the_game(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    config = tmp_path / "config.json"
+    config.write_text(guarda.dumps(guarda.grda(players=3, turn_limit=2)))
+    records = tmp_path / "games.jsonl"
+    arguments = ["--config", str(config), "--games", "3", "--records", str(records)]
+    assert main(["simulate", *arguments, "--seed", "1", "--quiet"]) == 0
+    assert "3 players" in capsys.readouterr().out
+    assert all(record.config.players == 3 for record in read_records(records))
+
+
+# -- simulate and tournament ----------------------------------------------------------------
+
+
+def test_simulate_writes_records_and_a_summary(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    records = tmp_path / "games.jsonl"
+    arguments = [*SMALL, "--games", "4", "--records", str(records)]
+    assert main(["simulate", *arguments]) == 0
+    out = capsys.readouterr().out
+    assert "Standings after 4 games" in out and "random#2" in out and "4/4" in out
+    result = read_arena(records)
+    assert len(result.games) == 4 and all(game.ok for game in result.games)
+    assert main(["simulate", *arguments, "--bots", "random,chess"]) == 2
+    _one_error_line(capsys.readouterr().err, "unknown bot 'chess'")
+    assert main(["simulate", *arguments, "--bots", "random,random,random"]) == 2
+    _one_error_line(capsys.readouterr().err, "give 2 bots")
+
+
+def test_tournament_round_robin_and_gauntlet(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    records = tmp_path / "games.jsonl"
+    arguments = [*SMALL, "--games", "2", "--records", str(records), "--quiet"]
+    assert main(["tournament", "random", "random", "random", *arguments]) == 0
+    out = capsys.readouterr().out
+    assert "Round robin" in out and "random#3" in out and "Head to head" in out
+    assert len(read_arena(records).games) == 6  # three pairs, two games each
+    assert main(["tournament", "random", "random", "random", "--gauntlet", *arguments]) == 0
+    assert "Gauntlet" in capsys.readouterr().out
+    assert len(read_arena(records).games) == 4  # two opponents, two games each
+    assert main(["tournament", "random", *arguments]) == 2
+    _one_error_line(capsys.readouterr().err, "needs at least 2 bots")
+
+
+# -- stats ----------------------------------------------------------------------------------
+
+
+def test_stats_prints_tables_of_records(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    records = tmp_path / "games.jsonl"
+    arguments = ["--edition", "grda", "--turn-limit", "6", "--games", "3", "--quiet"]
+    assert main(["simulate", *arguments, "--records", str(records)]) == 0
+    capsys.readouterr()
+    assert main(["stats", str(records), str(_record(tmp_path))]) == 0
+    out = capsys.readouterr().out
+    assert "Game statistics: Grda, 2 players, 4 games" in out and "Branching factor" in out
+    assert main(["stats", str(records), "--markdown"]) == 0
+    assert capsys.readouterr().out.startswith("# Game statistics")
+
+
+def test_stats_plots_need_the_plot_extra(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "guarda.plot", None)
+    assert main(["stats", str(_record(tmp_path)), "--plots", str(tmp_path / "plots")]) == 1
+    _one_error_line(capsys.readouterr().err, "pip install 'guarda[plot]'")
+
+
+def test_stats_of_a_bad_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "guarda", "version": 1, "kind": "record", "data": {}}')
+    assert main(["stats", str(bad)]) == 1
+    _one_error_line(capsys.readouterr().err, "bad.json", "data")
+
+
+# -- validate -------------------------------------------------------------------------------
+
+
+def test_validate_accepts_every_kind_of_document(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    state = guarda.new_game(guarda.modern(), seed=4)
+    documents = {
+        "config.json": (guarda.dumps(guarda.classic(players=4)), "a config (Classic, 4"),
+        "state.json": (guarda.dumps(state, secrets=True), "a state (turn 0"),
+        "view.json": (guarda.dumps(guarda.view(state, 1)), "a view of seat 1"),
+        "seat.json": (
+            guarda.dumps(guarda.seat_record(guarda.GameRecord(guarda.grda(), seed=1), 0)),
+            "a seat record of",
+        ),
+    }
+    for name, (text, expected) in documents.items():
+        (tmp_path / name).write_text(text)
+        assert main(["validate", str(tmp_path / name)]) == 0
+        assert expected in capsys.readouterr().out, name
+    path = _record(tmp_path)
+    plies = guarda.loads(path.read_text(), guarda.GameRecord).plies
+    assert plies > 12
+    assert main(["validate", str(path)]) == 0
+    assert f"a record of {plies} plies, replayed" in capsys.readouterr().out
+
+
+def test_validate_an_arena_file_replays_every_game(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    records = tmp_path / "games.jsonl"
+    assert main(["simulate", *SMALL, "--games", "2", "--records", str(records), "--quiet"]) == 0
+    capsys.readouterr()
+    assert main(["validate", str(records)]) == 0
+    assert "an arena records file of 2 games, all replayed" in capsys.readouterr().out
+    lines = records.read_text().splitlines()
+    game = json.loads(lines[2])
+    game["record"]["data"]["actions"][5] = "pass"
+    lines[2] = json.dumps(game)
+    records.write_text("\n".join(lines) + "\n")
+    assert main(["validate", str(records)]) == 1
+    _one_error_line(capsys.readouterr().err, "games.jsonl: record 1: ", "ply ")
+
+
+def test_validate_reports_the_error_with_its_path(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = _record(tmp_path)
+    document = json.loads(path.read_text())
+    document["data"]["seed"] = "seven"
+    path.write_text(json.dumps(document))
+    assert main(["validate", str(path)]) == 1
+    _one_error_line(capsys.readouterr().err, "guarda validate: error:", "data.seed")
+    path.write_text("{not json")
+    assert main(["validate", str(path)]) == 1
+    _one_error_line(capsys.readouterr().err, "game.json")
+    assert main(["validate", str(tmp_path / "missing.json")]) == 2
+    _one_error_line(capsys.readouterr().err, "cannot read", "missing.json")
+
+
+def test_validate_replays_a_record_with_an_illegal_action(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = _record(tmp_path)
+    document = json.loads(path.read_text())
+    document["data"]["actions"][10] = {"type": "Pass"}
+    path.write_text(json.dumps(document))
+    assert main(["validate", str(path)]) == 1
+    _one_error_line(capsys.readouterr().err, "ply 11")
+
+
+# -- render ---------------------------------------------------------------------------------
+
+
+def test_render_a_record_as_svg_and_text(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = _record(tmp_path)
+    final = guarda.final_state(guarda.loads(path.read_text(), guarda.GameRecord))
+    out = tmp_path / "final.svg"
+    assert main(["render", str(path), "--svg", str(out)]) == 0
+    assert out.read_text() == render.field_svg(final)
+    assert main(["render", str(path), "--text", "--seat", "1"]) == 0
+    text = capsys.readouterr().out
+    assert "Seen by North (player 1)" in text
+    assert "North's hand" in text and "South's hand" not in text
+    assert main(["render", str(path), "--text", "--spectator"]) == 0
+    assert "Seen by a spectator" in capsys.readouterr().out
+
+
+def test_render_bad_requests(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = _record(tmp_path)
+    assert main(["render", str(path)]) == 2
+    _one_error_line(capsys.readouterr().err, "give --svg OUT or --text")
+    assert main(["render", str(path), "--text", "--seat", "7"]) == 2
+    _one_error_line(capsys.readouterr().err, "no seat 7")
+    config = tmp_path / "config.json"
+    config.write_text(guarda.dumps(guarda.grda()))
+    assert main(["render", str(config), "--text"]) == 2
+    _one_error_line(capsys.readouterr().err, "has no position")
+    view = tmp_path / "view.json"
+    view.write_text(guarda.dumps(guarda.view(guarda.new_game(guarda.grda(), seed=1), 0)))
+    assert main(["render", str(view), "--text", "--seat", "1"]) == 2
+    _one_error_line(capsys.readouterr().err, "the view of seat 0")
+
+
+# -- replay ---------------------------------------------------------------------------------
+
+
+def test_replay_all_steps_as_a_spectator(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    assert main(["replay", str(_record(tmp_path, plies=12)), "--all"]) == 0
+    out = capsys.readouterr().out
+    assert "Start" in out and "Ply 12 of 12" in out
+    assert " played " not in out  # a spectator is not told who played which cards
+    assert "Seen by a spectator" in out
+
+
+def test_replay_steps_forward_back_and_jumps(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = _record(tmp_path, plies=12)
+    prompts = _answers(monkeypatch, ["", "next", "back", "6", "99", "dance", "quit"])
+    assert main(["replay", str(path), "--seat", "0"]) == 0
+    out = capsys.readouterr().out
+    steps = [0, 1, 2, 1, 6, 6, 6]
+    assert prompts == [f"[{step}/12] > " for step in steps]
+    assert "error: no ply 99" in out and "error: unknown command 'dance'" in out
+    assert "Ply 6 of 12: South (ann) played settle" in out
+    assert "Ply 7 of 12: North (bob) decided" not in out  # never shown
+
+
+def test_replay_bad_arguments(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = _record(tmp_path)
+    assert main(["replay", str(path), "--seat", "2"]) == 2
+    _one_error_line(capsys.readouterr().err, "no seat 2")
+    assert main(["replay", str(path), "--game", "1"]) == 2
+    _one_error_line(capsys.readouterr().err, "--game is for an arena's records file")
+
+
+# -- play, in process -----------------------------------------------------------------------
+
+
+def _play_to_the_end(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], arguments: list[str]
+) -> str:
+    _answers(monkeypatch, ["1"] * 500)
+    assert main(["play", *arguments]) == 0
+    out = capsys.readouterr().out
+    assert "Game over" in out
+    return out.splitlines()[-1]
+
+
+def test_a_resumed_game_goes_on_as_the_uninterrupted_one(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    whole = _play_to_the_end(monkeypatch, capsys, SMALL)
+    assert whole.startswith("Result:") and "in turn" in whole
+    saved = tmp_path / "saved.json"
+    _answers(monkeypatch, ["1", "1", "1", f"save {saved}", "quit"])
+    assert main(["play", *SMALL]) == 0
+    assert f"Saved to {saved}" in capsys.readouterr().out
+    assert _play_to_the_end(monkeypatch, capsys, ["--resume", str(saved)]) == whole
+
+
+def test_play_bad_arguments(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    assert main(["play", *SMALL, "--seat", "2"]) == 2
+    _one_error_line(capsys.readouterr().err, "no seat 2 in a 2-player game")
+    saved = tmp_path / "saved.json"
+    saved.write_text(guarda.dumps(guarda.GameRecord(guarda.grda(), seed=1), secrets=True))
+    assert main(["play", "--resume", str(saved), "--seed", "4"]) == 2
+    _one_error_line(capsys.readouterr().err, "--resume cannot be combined with --seed")
+    saved.write_text(guarda.dumps(guarda.grda()))
+    assert main(["play", "--resume", str(saved)]) == 1
+    _one_error_line(capsys.readouterr().err, "guarda play: error:", "record")
+
+
+# -- play, through a pseudo-terminal --------------------------------------------------------
+
+
+class Terminal:
+    """``guarda play`` in a pseudo-terminal, read and written as a person would."""
+
+    def __init__(self, *arguments: str) -> None:
+        master, slave = os.openpty()
+        env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "100", "TERM": "xterm"}
+        self.process = subprocess.Popen(
+            [sys.executable, "-c", RUN, "play", *arguments],
+            stdin=slave,
+            stdout=slave,
+            stderr=slave,
+            env=env,
+            close_fds=True,
+        )
+        os.close(slave)
+        self.master = master
+        self.text = ""
+
+    def expect(self, pattern: str, timeout: float = 20.0) -> re.Match[str]:
+        """Read until ``pattern`` matches the new output; returns the match."""
+        regex = re.compile(pattern)
+        deadline = time.monotonic() + timeout
+        while True:
+            found = regex.search(self.text)
+            if found:
+                self.text = self.text[found.end() :]
+                return found
+            left = deadline - time.monotonic()
+            assert left > 0, f"no {pattern!r} in {self.text[-2000:]!r}"
+            ready, _, _ = select.select([self.master], [], [], left)
+            if ready:
+                try:
+                    chunk = os.read(self.master, 65536)
+                except OSError:  # the other side closed
+                    chunk = b""
+                assert chunk, f"the game ended without {pattern!r}: {self.text[-2000:]!r}"
+                self.text += ANSI.sub("", chunk.decode("utf-8", "replace").replace("\r", ""))
+
+    def send(self, line: str) -> None:
+        """Type a line and Enter."""
+        os.write(self.master, line.encode() + b"\n")
+
+    def close(self) -> int:
+        """Wait for the end; the exit status."""
+        status = self.process.wait(timeout=20)
+        os.close(self.master)
+        return status
+
+
+@pytest.fixture
+def terminals() -> Iterator[list[Terminal]]:
+    opened: list[Terminal] = []
+    yield opened
+    for terminal in opened:
+        if terminal.process.poll() is None:
+            terminal.process.kill()
+            terminal.process.wait()
+
+
+@pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a POSIX pseudo-terminal")
+def test_play_through_a_pseudo_terminal(tmp_path: Path, terminals: list[Terminal]) -> None:
+    saved = tmp_path / "saved.json"
+    game = Terminal(*SMALL)
+    terminals.append(game)
+    game.expect(r"you are South \(seat 0\)")
+    game.expect(r"Your legal actions:")
+    game.expect(r"\n> ")
+    game.send("1")  # by number
+    first = game.expect(r"Your legal actions:\n\s+1\. (\S+(?: \S+)*?)(?:\s{2,}|\n)")
+    game.expect(r"\n> ")
+    game.send(first.group(1))  # the same action in notation
+    game.expect(r"Your legal actions:")
+    game.expect(r"\n> ")
+    game.send("attack Z9")
+    game.expect(r"error: .*\(help lists the commands\)")
+    game.send("help")
+    game.expect(r"save FILE")
+    game.send(f"save {saved}")
+    game.expect(r"Saved to ")
+    game.send("quit")
+    game.expect("Bye.")
+    assert game.close() == 0
+    record = guarda.loads(saved.read_text(), guarda.GameRecord)
+    assert record.names == ("You", "random")
+    moves = [guarda.format_action(action) for action in record.actions]
+    assert first.group(1) in moves
+
+    resumed = Terminal("--resume", str(saved))
+    terminals.append(resumed)
+    resumed.expect(r"Your legal actions:")
+    while True:
+        found = resumed.expect(r"\n> |Result: .*\n")
+        if found.group(0).startswith("Result"):
+            break
+        resumed.send("1")
+    assert "in turn" in found.group(0)
+    assert resumed.close() == 0
