@@ -14,7 +14,6 @@ import pytest
 import guarda
 from guarda._actions import ACTION_TYPES
 from guarda._events import EVENT_TYPES
-from guarda._state import append_events, make_player, make_state
 
 FIELDS: dict[str, tuple[str, ...]] = {
     "GameState": (
@@ -128,26 +127,3 @@ def test_every_value_class_is_pinned() -> None:
 def test_field_order_is_pinned(name: str) -> None:
     assert tuple(field.name for field in attrs.fields(CLASSES[name])) == FIELDS[name]
 
-
-def test_the_engine_makers_build_what_the_constructors_build() -> None:
-    # make_state and make_player set the fields as attrs' __init__ does (without the
-    # configuration check of a GameState): equal values, equal hashes, still frozen.
-    state = guarda.new_game(guarda.modern(players=3), seed=5)
-    player = state.players[1]
-    values = [getattr(player, name) for name in FIELDS["PlayerState"]]
-    made_player = make_player(*values)
-    assert type(made_player) is guarda.PlayerState
-    assert made_player == guarda.PlayerState(*values) and hash(made_player) == hash(player)
-    made = make_state(*(getattr(state, name) for name in FIELDS["GameState"]))
-    assert type(made) is guarda.GameState and made == state and hash(made) == hash(state)
-    assert repr(made) == repr(state)
-    with pytest.raises(attrs.exceptions.FrozenInstanceError):
-        made.turn = 2  # type: ignore[misc]
-    events = state.log.to_tuple()[:2]
-    node = append_events(state.log, events)
-    assert type(node) is guarda.EventLog and node == guarda.EventLog(events, state.log)
-    assert len(node) == len(state.log) + 2 and hash(node) == hash(
-        guarda.EventLog(events, state.log)
-    )
-    with pytest.raises(attrs.exceptions.FrozenInstanceError):
-        node.size = 0

@@ -4,11 +4,26 @@ Making a frozen attrs instance is slow on CPython 3.11: ``__init__`` sets every 
 ``object.__setattr__``, a call that packs its arguments into a tuple, and calling the class
 adds a generic call path on top. The engine builds a state, a player, events and actions
 on every step, from values it has already normalised, so [maker][guarda._construct.maker]
-writes, for one class, a function that makes the same instance several times faster: it
-starts it as an instance of an *open* twin of the class (a subclass that adds no fields and
-restores plain attribute setting), assigns the fields with ordinary attribute stores, and
-then turns it into an instance of the class itself (``__class__`` assignment: the two share
-one memory layout). Converters, validators and ``__attrs_post_init__`` are not run.
+writes, for one class, a function that makes the same instance about three times faster:
+it starts it as an instance of an *open* twin of the class (a subclass that adds no fields
+and restores plain attribute setting), assigns the fields with ordinary attribute stores,
+and then turns it into an instance of the class itself (``__class__`` assignment).
+Converters, validators and ``__attrs_post_init__`` are not run.
+
+Why this is sound: ``__class__`` assignment is allowed only between classes of one memory
+layout, and the twin adds no slot, no ``__dict__`` and no weak reference slot (checked when
+the twin is made). Once assigned, the object *is* an instance of the class, made the way
+its ``__init__`` makes one (the same slots set, the cached hash cleared): its type,
+equality, hash, ``repr``, pickling, copying, ``attrs.evolve`` and ``isinstance`` are the
+class's own, and setting a field raises ``FrozenInstanceError``. The one trace of the
+twin is in ``cls.__subclasses__()``, which lists it (nothing in guarda enumerates
+subclasses). ``tests/test_makers.py`` pins all of this for every class that has a maker.
+
+The plain alternatives measured slower: ``object.__new__`` with one ``object.__setattr__``
+call per field costs more than calling the class, and the slots' own ``__set__`` saves
+only about a fifth, where the twin saves two thirds (a player state: about 1.2 us by the
+class, 0.95 us by slot setters, 0.4 us by its maker; a random Modern game about 15%
+faster overall).
 
 Examples:
     >>> import guarda
@@ -21,11 +36,11 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, ParamSpec, TypeVar
+from typing import Any, Final, ParamSpec, TypeVar
 
 import attrs
 
-__all__ = ["maker", "open_twin"]
+__all__ = ["MAKERS", "maker", "open_twin"]
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -38,11 +53,21 @@ def open_twin(cls: type[T]) -> type[T]:
     ``__class__`` assignment) and sets and deletes attributes the plain way: both, or
     CPython keeps the slow setattr slot of the class.
     """
-    return type(
+    assert "__slots__" in vars(cls), f"{cls.__name__} is not slotted"
+    twin: type[T] = type(
         f"_Open{cls.__name__}",
         (cls,),
         {"__slots__": (), "__setattr__": object.__setattr__, "__delattr__": object.__delattr__},
     )
+    # One memory layout: what makes the __class__ assignment legal (CPython refuses it
+    # otherwise, with a TypeError at the first use, never silently).
+    for layout in ("__basicsize__", "__itemsize__", "__dictoffset__", "__weakrefoffset__"):
+        assert getattr(twin, layout) == getattr(cls, layout), layout
+    return twin
+
+
+MAKERS: Final[dict[type, Callable[..., Any]]] = {}
+"""Every maker made so far, by class: one per class (and so one twin per class)."""
 
 
 def maker(cls: Callable[P, T]) -> Callable[P, T]:
@@ -51,18 +76,24 @@ def maker(cls: Callable[P, T]) -> Callable[P, T]:
     It takes every field, in order, each already the value the class keeps (converters
     are not run), and gives an instance equal to what the class's ``__init__`` would
     make, without running ``__attrs_post_init__``; it is typed like the class itself.
+    Asked again for the same class, it gives the same function.
     """
-    assert isinstance(cls, type) and attrs.has(cls) and "__slots__" in vars(cls)
+    assert isinstance(cls, type) and attrs.has(cls)
+    made = MAKERS.get(cls)
+    if made is not None:
+        return made
     fields = attrs.fields(cls)
     assert all(field.init and field.validator is None for field in fields)
     twin = open_twin(cls)
     names = [field.name for field in fields]
     lines = [f"def make({', '.join(names)}):", "    self = _new(_twin)"]
     lines += [f"    self.{name} = {name}" for name in names]
-    if "_attrs_cached_hash" in getattr(cls, "__slots__", ()):
+    if hasattr(cls, "_attrs_cached_hash"):  # attrs' slot for cache_hash=True
         lines.append("    self._attrs_cached_hash = None")
     lines += ["    self.__class__ = _cls", "    return self"]
     namespace: dict[str, Any] = {"_new": object.__new__, "_twin": twin, "_cls": cls}
     exec("\n".join(lines), namespace)
     make: Callable[P, T] = namespace["make"]
+    make.__qualname__ = make.__name__ = f"make_{cls.__name__}"
+    MAKERS[cls] = make
     return make
