@@ -126,4 +126,3 @@ def test_every_value_class_is_pinned() -> None:
 @pytest.mark.parametrize("name", sorted(FIELDS))
 def test_field_order_is_pinned(name: str) -> None:
     assert tuple(field.name for field in attrs.fields(CLASSES[name])) == FIELDS[name]
-

@@ -50,6 +50,7 @@ from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, overrid
 
 from guarda._actions import ACTION_TYPES, Action
 from guarda._config import Config, PresetOptions, StakesKind, WinCondition
+from guarda._config_text import keep, kept
 from guarda._events import EVENT_TYPES, Event
 from guarda._geometry import Cell, Side
 from guarda._notation import parse_action
@@ -273,10 +274,19 @@ def _config_schema(schema_of: SchemaOf) -> dict[str, Any]:
 
 
 def _config_unstructure(made: cattrs.Converter) -> UnstructureHook:
-    """A ruleset a preset makes is written as the preset's call; any other in full."""
+    """A ruleset a preset makes is written as the preset's call; any other in full. Its
+    text is kept at the first writing, and later ones read it back."""
     hooks: list[UnstructureHook] = []  # made at the first call: see _make_converter
 
     def unstructure(config: Config) -> Any:
+        written = kept(config)  # the text of its first writing (see guarda._config_text)
+        if written is not None:
+            return orjson.loads(written.text)  # a fresh copy: the caller may change it
+        data = write(config)
+        keep(config, data)
+        return data
+
+    def write(config: Config) -> Any:
         if not hooks:
             hooks.append(_class_unstructure(Config, made))
             hooks.append(made.get_unstructure_hook(WinCondition))

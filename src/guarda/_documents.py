@@ -35,6 +35,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, Final, TypeVar, overload
 
+import orjson
+
 from guarda import _json, _reader
 from guarda._actions import ACTION_TYPES, Action
 from guarda._config import Config
@@ -306,8 +308,16 @@ def to_document(value: Any, *, secrets: bool = False, notation: bool = False) ->
         >>> to_document(guarda.Pass())
         {'format': 'guarda', 'version': 2, 'kind': 'action', 'data': {'type': 'Pass'}}
     """
+    return _document(value, secrets, notation, text=False)
+
+
+def _document(value: Any, secrets: bool, notation: bool, *, text: bool) -> dict[str, Any]:
+    """[to_document][guarda._documents.to_document]; with ``text``, the document is only
+    for ``orjson.dumps`` and its configuration may be its kept text (an ``orjson.Fragment``,
+    see [guarda._reader.write][guarda._reader.write])."""
     kind = kind_of(value)
-    data = unstructure(value, secrets=secrets)
+    _check_secrets(kind, secrets)
+    data = _reader.write(value, KIND_TYPES[kind], text=text)
     if notation:
         if kind != "record":
             raise DocumentError("only records store actions in notation", path="notation")
@@ -427,6 +437,12 @@ def dumps(
         >>> loads(dumps(state, secrets=True), guarda.GameState) == state
         True
     """
+    if indent is None:
+        # The configuration's kept text goes in as it is (guarda._config_text).
+        try:
+            return orjson.dumps(_document(value, secrets, notation, text=True)).decode()
+        except orjson.JSONEncodeError:
+            pass  # an integer beyond 64 bits or a lone surrogate: _json.write handles it
     return _json.write(to_document(value, secrets=secrets, notation=notation), indent=indent)
 
 

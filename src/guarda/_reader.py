@@ -35,6 +35,7 @@ from typing import Any, Final
 import attrs
 
 from guarda._config import Config
+from guarda._config_text import kept
 from guarda._construct import maker
 from guarda._converter import (
     SPECIAL_FIELDS,
@@ -308,36 +309,43 @@ def _union_reader(union: Any) -> Reader:
 Writer = Callable[[Any], Any]
 """Turns a value into data."""
 
-_WRITERS: Final[dict[Any, Writer]] = {}
-"""Each type's writer, made at its first use."""
+_WRITERS: Final[dict[tuple[Any, bool], Writer]] = {}
+"""Each type's writer, made at its first use, by type and mode (``text``)."""
 
 
-def write(value: Any, cls: Any) -> Any:
+def write(value: Any, cls: Any, *, text: bool = False) -> Any:
     """The data of a value of type ``cls``: what the converter's ``unstructure`` gives.
 
     The same data, made faster: for each attrs class, one function written once from the
     class's fields builds the dict directly, in the converter's key order.
+
+    Args:
+        value: The value.
+        cls: Its type (or the union it is written as).
+        text: The data is only for ``orjson.dumps``: a configuration in it may be its kept
+            JSON text, an ``orjson.Fragment`` (see [guarda._config_text][]), which orjson
+            copies verbatim, the same text the data would give.
 
     Examples:
         >>> import guarda
         >>> write(guarda.Move(guarda.Direction.NORTH, ("V1",)), guarda.Action)
         {'direction': 'N', 'cards': ['V1'], 'type': 'Move'}
     """
-    writer = _WRITERS.get(cls)
+    writer = _WRITERS.get((cls, text))
     if writer is None:
-        writer = _writer(cls)
+        writer = _writer(cls, text)
     return writer(value)
 
 
-def _writer(tp: Any) -> Writer:
-    made = _WRITERS.get(tp)
+def _writer(tp: Any, text: bool) -> Writer:
+    made = _WRITERS.get((tp, text))
     if made is None:
-        made = _make_writer(tp)
-        _WRITERS[tp] = made
+        made = _make_writer(tp, text)
+        _WRITERS[tp, text] = made
     return made
 
 
-def _expression(tp: Any, term: str, source: _Source, depth: int = 0) -> str:
+def _expression(tp: Any, term: str, source: _Source, text: bool, depth: int = 0) -> str:
     """An expression for the data of ``term``, a value of ``tp``."""
     if tp in (int, str, bool):
         return term
@@ -346,7 +354,7 @@ def _expression(tp: Any, term: str, source: _Source, depth: int = 0) -> str:
     if tp is Cell:
         return f"{term}.name"
     if is_optional(tp):
-        inner = _expression(typing.get_args(tp)[0], f"_o{depth}", source, depth + 1)
+        inner = _expression(typing.get_args(tp)[0], f"_o{depth}", source, text, depth + 1)
         return f"(None if (_o{depth} := {term}) is None else {inner})"
     item = _homogeneous_item(tp)
     if item in (str, int):
@@ -354,34 +362,53 @@ def _expression(tp: Any, term: str, source: _Source, depth: int = 0) -> str:
     args = typing.get_args(tp)
     if item is not None and item not in SPECIAL_TYPES:
         name = f"_i{depth}"
-        return f"[{_expression(item, name, source, depth + 1)} for {name} in {term}]"
+        return f"[{_expression(item, name, source, text, depth + 1)} for {name} in {term}]"
     if typing.get_origin(tp) is tuple and Ellipsis not in args and tp not in SPECIAL_TYPES:
         items = ", ".join(
-            _expression(arg, f"{term}[{index}]", source, depth) for index, arg in enumerate(args)
+            _expression(arg, f"{term}[{index}]", source, text, depth)
+            for index, arg in enumerate(args)
         )
         return f"[{items}]"
-    return f"{source.name(_writer(tp))}({term})"
+    return f"{source.name(_writer(tp, text))}({term})"
 
 
-def _make_writer(tp: Any) -> Writer:
+def _make_writer(tp: Any, text: bool) -> Writer:
     if tp in TAGGED_UNIONS:
         writers = _member_writers(tp)
         return lambda value: writers[type(value)](value)
     if tp is EventLog:
         by_type = _member_writers(Event)
         return lambda log: [by_type[type(item)](item) for item in log]
+    if text and tp is Config:
+        return _config_fragment
     if attrs.has(tp) and tp not in _DELEGATED and tp not in SPECIAL_TYPES:
-        return _class_writer(tp, None)
+        return _class_writer(tp, None, text)
     hook = converter.get_unstructure_hook(tp)
     return hook
 
 
+_CONFIG_DATA: Final = converter.get_unstructure_hook(Config)
+
+
+def _config_fragment(config: Config) -> Any:
+    """A configuration for ``orjson.dumps``: its kept text as a fragment, else its data
+    (which keeps its text for the next time when it can)."""
+    written = kept(config)
+    if written is None:
+        data = _CONFIG_DATA(config)
+        written = kept(config)
+        if written is None:
+            return data
+    return written.fragment
+
+
 def _member_writers(union: Any) -> dict[type, Writer]:
-    """The writer of each member of a tagged union, by class (made once)."""
+    """The writer of each member of a tagged union, by class (made once). No member holds
+    a configuration, so one writer serves both modes."""
     made = _MEMBER_WRITERS.get(union)
     if made is None:
         members = TAGGED_UNIONS[union].members
-        made = {member: _class_writer(member, member.__name__) for member in members}
+        made = {member: _class_writer(member, member.__name__, False) for member in members}
         _MEMBER_WRITERS[union] = made
     return made
 
@@ -390,7 +417,7 @@ _MEMBER_WRITERS: Final[dict[Any, dict[type, Writer]]] = {}
 """The writers of the members of each tagged union written so far."""
 
 
-def _class_writer(cls: type[Any], tag: str | None) -> Writer:
+def _class_writer(cls: type[Any], tag: str | None, text: bool) -> Writer:
     """The writer of an attrs class; ``tag``: its data also holds ``"type": tag``."""
     attrs.resolve_types(cls)
     source = _Source()
@@ -401,7 +428,7 @@ def _class_writer(cls: type[Any], tag: str | None) -> Writer:
         if special is not None and special.unstructure is not None:
             items.append(f"{field.name!r}: {source.name(special.unstructure(converter))}({term})")
         else:
-            items.append(f"{field.name!r}: {_expression(field.type, term, source)}")
+            items.append(f"{field.name!r}: {_expression(field.type, term, source, text)}")
     if tag is not None:
         items.append(f"'type': {tag!r}")
     lines = ["def write(value):", f"    return {{{', '.join(items)}}}"]
