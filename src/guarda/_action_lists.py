@@ -201,11 +201,21 @@ class SharedActions:
 
 def maker_of(kind: type, direction: Direction | None = None) -> Lookup:
     """``cards -> kind([direction,] cards)``, a new action each time (not shared)."""
-    if direction is not None:
-        return functools.partial(_MAKERS[kind], direction)
-    if kind in _SINGLE_CARD_KINDS:
-        return functools.partial(_one_card, _MAKERS[kind])
-    return _MAKERS[kind]
+    found = _MAKERS_OF.get((kind, direction))
+    if found is None:
+        if direction is not None:
+            found = functools.partial(_MAKERS[kind], direction)
+        elif kind in _SINGLE_CARD_KINDS:
+            found = functools.partial(_one_card, _MAKERS[kind])
+        else:
+            found = _MAKERS[kind]
+        _MAKERS_OF[kind, direction] = found
+    return found
+
+
+_MAKERS_OF: dict[tuple[type, Direction | None], Lookup] = {}
+"""What [`maker_of`][guarda._action_lists.maker_of] made, by kind and direction (at most
+16 kinds times 5 directions)."""
 
 
 class Subsets:
@@ -226,6 +236,7 @@ class Subsets:
         low: int,
         high: int,
         lookup: Lookup,
+        counts: tuple[int, ...] | None = None,
     ) -> None:
         self.kind = kind
         self.direction = direction
@@ -233,14 +244,15 @@ class Subsets:
         self.low = low
         self.high = high
         self.lookup = lookup
-        counts = multiset.counts_by_size(zone)[low : high + 1]
-        self.starts = (0, *itertools.accumulate(counts))
+        if counts is None:  # else multiset.counts(zone), known to the caller
+            counts = multiset.counts(zone)
+        self.starts = (0, *itertools.accumulate(counts[low : high + 1]))
         """``starts[i]``: the index of the first action with ``low + i`` cards."""
 
     @staticmethod
     def count(zone: tuple[str, ...], low: int, high: int) -> int:
         """How many actions a run over ``zone`` with ``low`` to ``high`` cards holds."""
-        return sum(multiset.counts_by_size(zone)[low : high + 1])
+        return sum(multiset.counts(zone)[low : high + 1])
 
     def __len__(self) -> int:
         return self.starts[-1]

@@ -12,6 +12,8 @@ actions per card multiset, bounded in size.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterable
+from itertools import islice
 from typing import Final, assert_never
 
 from guarda import _multiset as multiset
@@ -114,89 +116,44 @@ common rulesets stay cached side by side.
 
 
 class _Directed:
-    """The moves (or pushes) of one hand, per direction, built when first needed.
+    """The moves (or pushes) of one hand of at most ``_LISTED_HAND`` cards, per direction,
+    each direction built in full when first needed.
 
-    ``part(index, distance)`` gives ``kind(DIRECTIONS[index], cards)`` for every
-    sub-multiset ``cards`` of the hand with 1 to ``distance`` cards, by size: listed (a
-    prefix of the direction's actions, extended as far as needed so far) while that holds
-    fewer than [`LAZY_FROM`][guarda._action_lists.LAZY_FROM] actions, else a lazy
-    [`Subsets`][guarda._action_lists.Subsets] run.
+    ``built[index]`` lists ``kind(DIRECTIONS[index], cards)`` for every sub-multiset
+    ``cards`` of the hand, by size (None until built); its first ``ends[distance]`` are
+    those that burn at most ``distance`` cards. (A bigger hand's moves are runs of
+    [`_Hands.run`][guarda._legal._Hands.run], mostly lazy.)
     """
 
-    __slots__ = (
-        "budget",
-        "built",
-        "ends",
-        "hand",
-        "is_kept",
-        "kind",
-        "lazy",
-        "lookups",
-        "reached",
-        "runs",
-    )
+    __slots__ = ("budget", "built", "ends", "hand", "lookups")
 
     def __init__(self, kind: type, hand: tuple[str, ...], shared: SharedActions) -> None:
-        self.kind = kind
         self.hand = hand
         self.budget = shared.budget
-        self.is_kept = len(hand) <= _LISTED_HAND
-        """Whether it is kept (and spends the budget as it grows): a big hand's is not."""
-        self.lookups = tuple(shared.lookup(kind, direction) for direction in DIRECTIONS)
-        if len(hand) <= _LISTED_HAND:
-            groups = multiset.submultisets(hand)
-            counts = [len(group) for group in groups]
-        else:
-            counts = multiset.counts_by_size(hand)
-        self.ends = (0, *itertools.accumulate(counts[1:]))
+        self.lookups = tuple([shared.lookup(kind, direction) for direction in DIRECTIONS])
+        self.ends = (0, *itertools.accumulate(multiset.counts(hand)[1:]))
         """``ends[k]``: how many sub-multisets have 1 to ``k`` cards."""
-        lazy = len(hand) + 1
-        if len(hand) > _LISTED_HAND:
-            lazy = next((k for k, end in enumerate(self.ends) if end >= LAZY_FROM), lazy)
-        self.lazy = lazy
-        """The smallest distance whose actions are a lazy run."""
-        self.built: list[tuple[Action, ...]] = [(), (), (), ()]
-        self.reached = [0, 0, 0, 0]
-        """Per direction, the distance ``built`` lists the actions of so far."""
-        self.runs: dict[tuple[int, int], Subsets] | None = None
+        self.built: list[tuple[Action, ...] | None] = [None, None, None, None]
 
-    def part(self, index: int, distance: int) -> Part:
+    def build(self, index: int) -> tuple[Action, ...]:
+        """The actions one way, for every number of cards."""
+        # The sub-multisets are not kept here (they would double what a hand keeps):
+        # submultisets remembers those of recent hands.
+        groups = multiset.submultisets(self.hand)[1:]
+        built = tuple(map(self.lookups[index], itertools.chain.from_iterable(groups)))
+        self.budget.spend(len(built) + 8)
+        self.built[index] = built
+        return built
+
+    def part(self, index: int, distance: int) -> tuple[Action, ...]:
         """The actions one way burning 1 to ``distance`` cards (any distance from 1)."""
-        distance = min(distance, len(self.hand))
-        if distance >= self.lazy:
-            if self.runs is None:
-                self.runs = {}
-            run = self.runs.get((index, distance))
-            if run is None:
-                direction = DIRECTIONS[index]
-                run = self.runs[index, distance] = Subsets(
-                    self.kind, direction, self.hand, 1, distance, maker_of(self.kind, direction)
-                )
-                if self.is_kept:
-                    self.budget.spend(_RUN_WEIGHT)
-            return run
-        built = self.built[index]
-        reached = self.reached[index]
-        if reached < distance:
-            # The sub-multisets are made again, not kept: they would double what a hand keeps.
-            sizes = range(reached + 1, distance + 1)
-            cards = itertools.chain.from_iterable(multiset.of_size(self.hand, k) for k in sizes)
-            added = tuple(map(self.lookups[index], cards))
-            if self.is_kept:
-                self.budget.spend(len(added) + (8 if not built else 0))
-            built = self.built[index] = built + added
-            self.reached[index] = distance
-            return built
-        end = self.ends[distance]
-        return built if len(built) == end else built[:end]
+        built = self.built[index] or self.build(index)
+        return built if distance >= len(self.hand) else built[: self.ends[distance]]
 
 
 _DIRECTED_WEIGHT = 64
 """What a [`_Directed`][guarda._legal._Directed] weighs when made (its tables), in list
 entries of 8 bytes; its lists of actions are spent as they grow."""
-
-_RUN_WEIGHT = 32
-"""What a lazy [`Subsets`][guarda._action_lists.Subsets] run weighs."""
 
 _LINES_KEPT = 1024
 """How many answers of [`lines`][guarda._queries.lines] a configuration keeps (about 300 KB)
@@ -246,12 +203,19 @@ class _Hands:
         high = min(high, len(hand))
         if low > high:
             return ()
-        lookup = self.shared.lookup(kind, direction)
-        if len(hand) > _LISTED_HAND and Subsets.count(hand, low, high) >= LAZY_FROM:
-            # A big hand's actions rarely come back: made, not shared.
-            return Subsets(kind, direction, hand, low, high, maker_of(kind, direction))
+        lookup = self.shared.lookup
+        if len(hand) > _LISTED_HAND:
+            counts = multiset.counts(hand)
+            if sum(counts[low : high + 1]) >= LAZY_FROM:
+                # A big hand's actions rarely come back: made, not shared.
+                make = maker_of(kind, direction)
+                return Subsets(kind, direction, hand, low, high, make, counts)
+            # A few: listed from the sizes asked for (all of them would be thousands).
+            sizes = range(low, high + 1)
+            cards = itertools.chain.from_iterable(multiset.of_size(hand, k) for k in sizes)
+            return tuple(map(lookup(kind, direction), cards))
         groups = multiset.submultisets(hand)[low : high + 1]
-        return tuple(map(lookup, itertools.chain.from_iterable(groups)))
+        return tuple(map(lookup(kind, direction), itertools.chain.from_iterable(groups)))
 
     def single(self, kind: type, hand: tuple[str, ...]) -> tuple[Action, ...]:
         """``kind(card)`` for every distinct card of ``hand``, sorted."""
@@ -276,10 +240,8 @@ class _Hands:
         actions = LegalActions.join((self.run(kind, None, cards, 1, most), tail))
         return actions, _weight(actions)
 
-    def _directed(self, key: tuple[type, tuple[str, ...]]) -> tuple[_Directed, int | None]:
-        directed = _Directed(*key, self.shared)
-        # Like a list with lazy runs, the moves of a big hand are not kept.
-        return directed, _DIRECTED_WEIGHT if directed.is_kept else None
+    def _directed(self, key: tuple[type, tuple[str, ...]]) -> tuple[_Directed, int]:
+        return _Directed(*key, self.shared), _DIRECTED_WEIGHT
 
 
 _HANDS = _Hands(BUDGET)
@@ -398,19 +360,36 @@ def _move_actions(t: Tables, lists: _Lists, state: GameState, player: PlayerStat
     players = state.players
     # What a piece can reach depends only on its cell and the occupied cells: kept.
     reaches, pushes = lists.lines_of(player.position.index(t.size), occupancy(t.size, players))
-    parts: list[Part] = []
-    if not state.has_moved:
-        moves = _HANDS.directed[Move, hand]
-        for index, distance in enumerate(reaches):
-            if distance:
-                parts.append(moves.part(index, distance))
     team = t.team[actor]
+    pushed = []
     for index, neighbour, distance in pushes:
         owner = occupant(players, t.cells[neighbour])
         if owner is not None and t.team[owner] != team:
-            parts.append(_HANDS.directed[Push, hand].part(index, distance))
-    parts.append((_END_MOVE,))
-    return LegalActions.join(parts)
+            pushed.append((index, distance))
+    if len(hand) > _LISTED_HAND:  # its lists are mostly lazy runs, made each time
+        parts: list[Part] = []
+        if not state.has_moved:
+            for index, distance in enumerate(reaches):
+                if distance:
+                    parts.append(_HANDS.run(Move, DIRECTIONS[index], hand, 1, distance))
+        for index, distance in pushed:
+            parts.append(_HANDS.run(Push, DIRECTIONS[index], hand, 1, distance))
+        parts.append((_END_MOVE,))
+        return LegalActions.join(parts)
+    # Every part listed: the kept lines of the hand, each cut to its reach.
+    listed: list[Iterable[Action]] = []
+    size = len(hand)
+    if not state.has_moved:
+        moves = _HANDS.directed[Move, hand]
+        built, ends = moves.built, moves.ends
+        for index, distance in enumerate(reaches):
+            if distance:
+                line = built[index] or moves.build(index)
+                listed.append(line if distance >= size else islice(line, ends[distance]))
+    for index, distance in pushed:
+        listed.append(_HANDS.directed[Push, hand].part(index, distance))
+    listed.append((_END_MOVE,))
+    return LegalActions.of(itertools.chain.from_iterable(listed))
 
 
 def clear_action_caches() -> None:

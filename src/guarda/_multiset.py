@@ -16,6 +16,7 @@ __all__ = [
     "add",
     "clear_caches",
     "contains",
+    "counts",
     "counts_by_size",
     "of_size",
     "remove",
@@ -35,7 +36,9 @@ def add(zone: tuple[str, ...], cards: tuple[str, ...]) -> tuple[str, ...]:
         return zone
     if not zone:
         return cards if len(cards) < 2 else tuple(sorted(cards))
-    return tuple(sorted(zone + cards))
+    merged = [*zone, *cards]
+    merged.sort()  # two sorted runs: one merge
+    return tuple(merged)
 
 
 def remove(zone: tuple[str, ...], cards: tuple[str, ...]) -> tuple[str, ...] | None:
@@ -84,23 +87,34 @@ def submultisets(zone: tuple[str, ...]) -> tuple[tuple[tuple[str, ...], ...], ..
 def _profile(zone: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[int, ...], list[int], int]:
     """The distinct cards of a sorted zone, their copies, the suffix counts and their width.
 
+    The counts depend only on the copies (see [`_suffix`][guarda._multiset._suffix]), so
+    a zone first met costs a count of its cards; the products are kept per copies.
+    """
+    counted = Counter(zone)  # in the zone's (sorted) order
+    copies = tuple(counted.values())
+    suffix, bits = _suffix(copies)
+    return tuple(counted), copies, suffix, bits
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _suffix(copies: tuple[int, ...]) -> tuple[list[int], int]:
+    """The suffix counts of distinct cards with these copies, and their width in bits.
+
     The counts are polynomials packed into integers, one coefficient per ``bits`` bits
     (Kronecker substitution): a card with ``c`` copies is ``1 + x + ... + x**c``, and
     ``suffix[i]``, the product of the cards from the ``i``-th distinct card on, holds at
     ``x**k`` how many distinct sub-multisets of size ``k`` they can make
-    (``suffix[len(distinct)]`` is 1). A product costs one multiplication in C. No count
+    (``suffix[len(copies)]`` is 1). A product costs one multiplication in C. No count
     reaches ``2**bits``: a zone of ``n`` cards has fewer than ``2**n`` sub-multisets.
     """
-    counted = Counter(zone)  # in the zone's (sorted) order
-    distinct = tuple(counted)
-    copies = tuple(counted.values())
-    bits = 32 if len(zone) < 32 else 64 * (len(zone) // 64 + 1)
+    size = sum(copies)
+    bits = 32 if size < 32 else 64 * (size // 64 + 1)
     unit = (1 << bits) - 1
     suffix = [1]
     for count in reversed(copies):
         suffix.append(suffix[-1] * (((1 << (bits * (count + 1))) - 1) // unit))
     suffix.reverse()
-    return distinct, copies, suffix, bits
+    return suffix, bits
 
 
 def counts_by_size(zone: tuple[str, ...]) -> list[int]:
@@ -110,15 +124,23 @@ def counts_by_size(zone: tuple[str, ...]) -> list[int]:
         >>> counts_by_size(("H1", "H1", "V2"))
         [1, 2, 2, 1]
     """
-    return list(_counts(zone))
+    return list(counts(zone))
 
 
-@functools.lru_cache(maxsize=1 << 10)
-def _counts(zone: tuple[str, ...]) -> tuple[int, ...]:
-    _, _, suffix, bits = _profile(zone)
+def counts(zone: tuple[str, ...]) -> tuple[int, ...]:
+    """[`counts_by_size`][guarda._multiset.counts_by_size] as a tuple, remembered (not a
+    copy: for the engine's own use)."""
+    return _counts(_profile(zone)[1])
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _counts(copies: tuple[int, ...]) -> tuple[int, ...]:
+    """What [`counts_by_size`][guarda._multiset.counts_by_size] answers, by the copies of
+    the distinct cards (which is all it depends on)."""
+    suffix, bits = _suffix(copies)
     mask = (1 << bits) - 1
     packed = suffix[0]
-    return tuple(packed >> (bits * size) & mask for size in range(len(zone) + 1))
+    return tuple(packed >> (bits * size) & mask for size in range(sum(copies) + 1))
 
 
 def unrank(zone: tuple[str, ...], size: int, index: int) -> tuple[str, ...]:
@@ -176,4 +198,5 @@ def clear_caches() -> None:
     """Empty the caches of sub-multiset enumerations."""
     submultisets.cache_clear()
     _profile.cache_clear()
+    _suffix.cache_clear()
     _counts.cache_clear()
