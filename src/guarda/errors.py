@@ -39,7 +39,7 @@ python-chess separates malformed moves from illegal ones:
 - [`ActionSpaceError`][guarda.errors.ActionSpaceError]: an action or an index outside a
   configuration's fixed action index (``guarda.rl``), or a configuration whose index
   would be too big; [`NotResetError`][guarda.errors.NotResetError]: a ``guarda.rl``
-  environment used before its first ``reset()``.
+  environment used before ``reset()``.
 - [`AgentError`][guarda.AgentError]: an agent that could not decide: a bot in another
   process crashed, broke the protocol ([`ProtocolError`][guarda.ProtocolError]) or did
   not answer in time ([`AgentTimeoutError`][guarda.AgentTimeoutError]). A match runner
@@ -322,7 +322,8 @@ class ActionSpaceError(GuardaError, ValueError):
 
 
 class NotResetError(GuardaError, RuntimeError):
-    """A ``guarda.rl`` environment stepped, observed or rendered before its first ``reset()``.
+    """A ``guarda.rl`` environment used before its first ``reset()``, or stepped once every
+    agent of its game is done.
 
     Examples:
         >>> str(NotResetError("call reset() before step()", path="env"))

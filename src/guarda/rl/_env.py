@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import enum
 import random
-from typing import Any, Final
+from typing import Any, Final, Literal, SupportsIndex, overload
 
 import gymnasium
 import numpy as np
@@ -244,7 +244,36 @@ class GuardaEnv(AECEnv[str, Observation, Any]):
             "action_mask": self.index.mask(seen.legal_actions),
         }
 
-    def step(self, action: int | None) -> None:
+    @overload
+    def last(
+        self, observe: Literal[True] = ...
+    ) -> tuple[Observation, float, bool, bool, dict[str, Any]]: ...
+    @overload
+    def last(self, observe: Literal[False]) -> tuple[None, float, bool, bool, dict[str, Any]]: ...
+    @overload
+    def last(
+        self, observe: bool = ...
+    ) -> tuple[Observation | None, float, bool, bool, dict[str, Any]]: ...
+    def last(
+        self, observe: bool = True
+    ) -> tuple[Observation | None, float, bool, bool, dict[str, Any]]:
+        """The selected agent's observation (None with ``observe=False``), its reward since
+        it last acted, whether it terminated or was truncated, and its info.
+
+        Raises:
+            NotResetError: Before the first ``reset()``, and once every agent is done.
+        """
+        agent = self._selected()
+        observation = self.observe(agent) if observe else None
+        return (
+            observation,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
+
+    def step(self, action: SupportsIndex | None) -> None:
         """Play the selected agent's action, a number of the action index.
 
         A terminated or truncated agent must be stepped with None (it is then removed).
@@ -255,10 +284,10 @@ class GuardaEnv(AECEnv[str, Observation, Any]):
                 is done).
             ActionSpaceError: If ``action`` is outside the action index.
             IllegalActionError: If the action is not legal now.
-            NotResetError: Before the first ``reset()``.
+            NotResetError: Before the first ``reset()``, and once every agent is done.
         """
         state = self.game_state
-        agent = self.agent_selection
+        agent = self._selected()
         if self.terminations[agent] or self.truncations[agent]:
             if action is not None:
                 raise ArgumentError(
@@ -286,6 +315,16 @@ class GuardaEnv(AECEnv[str, Observation, Any]):
             assert after.actor is not None
             self.agent_selection = self.possible_agents[after.actor]
         self._accumulate_rewards()
+
+    def _selected(self) -> str:
+        """The selected agent, while there is one."""
+        if self._state is None:
+            raise NotResetError("call reset() before using the environment", path="env")
+        if not self.agents:
+            raise NotResetError(
+                "every agent is done: call reset() to start a new game", path="env"
+            )
+        return self.agent_selection
 
     def _team_points(self, state: GameState) -> list[int]:
         """Each player's team's points."""

@@ -9,7 +9,7 @@ The index is a sequence of **blocks**, one per action kind (and direction), in t
 
 1. `EndMove`, `Pass`, `TakeDamage`, `ActivateGuard`, `DeclineNewGuard`: the decisions
    without arguments, one number each: 0 to 4 in every configuration.
-2. `SetGuard`: offensive (5), then defensive (6).
+2. `SetGuard`: defensive (5), then offensive (6), as `legal_actions` lists them.
 3. `PlacePiece`: every cell, by index `y * size + x` (`a1`, `b1`, ...).
 4. `PrepareGuard`, then `PrepareNewGuard`: every card type, in name order.
 5. `DiscardDown`: card multisets of 1 to `D` cards (below).
@@ -43,7 +43,7 @@ from __future__ import annotations
 import bisect
 import operator
 from collections.abc import Callable, Iterable
-from typing import Final
+from typing import Final, SupportsIndex
 
 import attrs
 import numpy as np
@@ -113,7 +113,7 @@ _CARD_ACTIONS: Final[dict[type[Action], Callable[[tuple[str, ...]], Action]]] = 
     Settle: Settle,
 }
 """The card-playing kinds without a direction, by class."""
-_ORIENTATIONS: Final = (Orientation.OFFENSIVE, Orientation.DEFENSIVE)
+_ORIENTATIONS: Final = (Orientation.DEFENSIVE, Orientation.OFFENSIVE)
 _DIRECTIONS: Final = (Direction.NORTH, Direction.EAST, Direction.SOUTH, Direction.WEST)
 _SINGLE: Final[tuple[type[Action], ...]] = (PrepareGuard, PrepareNewGuard)
 _CACHE_LIMIT: Final = 1 << 16
@@ -275,6 +275,7 @@ class ActionIndex:
                 path="max_actions",
             )
         self.config = config
+        """The ruleset the numbers are for."""
         self.cards = tuple(sorted(config.card_names))
         """The card types in name order: the order of card multisets and card blocks."""
         self._cards = {name: i for i, name in enumerate(self.cards)}
@@ -348,7 +349,7 @@ class ActionIndex:
             path="name",
         )
 
-    def block_at(self, index: int) -> ActionBlock:
+    def block_at(self, index: SupportsIndex) -> ActionBlock:
         """The block holding the action numbered ``index``.
 
         Raises:
@@ -382,7 +383,7 @@ class ActionIndex:
             )
         return number
 
-    def action_at(self, index: int) -> Action:
+    def action_at(self, index: SupportsIndex) -> Action:
         """The action numbered ``index`` (a Python or NumPy integer).
 
         Raises:
@@ -543,7 +544,7 @@ class ActionIndex:
             raise ArgumentError(f"a mask has shape ({self.size},), not {array.shape}", path="mask")
         return [self.action_at(int(number)) for number in np.flatnonzero(array)]
 
-    def describe(self, index: int) -> str:
+    def describe(self, index: SupportsIndex) -> str:
         """The notation of the action numbered ``index``, such as ``"attack H1 V2"``."""
         return format_action(self.action_at(index))
 

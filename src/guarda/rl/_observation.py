@@ -22,7 +22,7 @@ list the players by player number, not from the viewer):
 - `discard_known`, `in_play` (`P x C` each): per player, copies of each card face up in
   the discard pile, and on the table;
 - `hand`, `guard_card` (one-hot), `discard_hidden`, `draw_pile_cards` (`C` each), and
-  `guard_orientation` (2: offensive, defensive): the viewer's own cards;
+  `guard_orientation` (2: defensive, offensive): the viewer's own cards;
 - `attack` (4): whether an attack is being resolved, its incoming damage, the counter
   damage and the defender's damage in a counter; `attacker`, `defender` (`P` each,
   one-hot); `attack_cards` (`C`); `waiting_order` (`P`: place in the queue of defenders
@@ -53,7 +53,7 @@ __all__ = ["ObservationEncoder", "Section"]
 
 _PHASES: Final = tuple(Phase)
 _REASONS: Final = tuple(OutcomeReason)
-_ORIENTATIONS: Final = (Orientation.OFFENSIVE, Orientation.DEFENSIVE)
+_ORIENTATIONS: Final = (Orientation.DEFENSIVE, Orientation.OFFENSIVE)
 _BIG: Final = float(np.finfo(np.float32).max)
 """The bound of numbers without a limit of their own (turns, points)."""
 
@@ -129,6 +129,7 @@ class ObservationEncoder:
         if not isinstance(config, Config):
             raise ArgumentError(f"not a Config: {config!r}", path="config")
         self.config = config
+        """The ruleset of the views."""
         names = tuple(sorted(config.card_names))
         self._cards = {name: i for i, name in enumerate(names)}
         players, cards, cells = config.players, len(names), config.size * config.size
