@@ -116,6 +116,10 @@ _CARD_ACTIONS: Final[dict[type[Action], Callable[[tuple[str, ...]], Action]]] = 
 _ORIENTATIONS: Final = (Orientation.DEFENSIVE, Orientation.OFFENSIVE)
 _DIRECTIONS: Final = (Direction.NORTH, Direction.EAST, Direction.SOUTH, Direction.WEST)
 _SINGLE: Final[tuple[type[Action], ...]] = (PrepareGuard, PrepareNewGuard)
+_KINDS: Final[frozenset[type]] = frozenset(
+    (*_PLAIN, SetGuard, PlacePiece, *_SINGLE, *_CARD_ACTIONS, Move, Push)
+)
+"""Every action class."""
 _CACHE_LIMIT: Final = 1 << 16
 """How many action numbers an index remembers before it starts over."""
 
@@ -230,8 +234,8 @@ class _Multisets:
 class ActionIndex:
     """Every action some game of a configuration can offer, numbered ``0 .. size - 1``.
 
-    The numbering depends on the configuration only and is stable across releases (see
-    the module's layout table and the guide [Reinforcement learning](../rl.md)).
+    The numbering depends on the configuration only and is stable across releases: the
+    guide [Reinforcement learning](../rl.md) gives the layout.
     [`action_at`][guarda.rl.ActionIndex.action_at] and
     [`index_of`][guarda.rl.ActionIndex.index_of] go both ways, and
     [`mask`][guarda.rl.ActionIndex.mask] marks the legal actions of a position.
@@ -442,6 +446,8 @@ class ActionIndex:
             ...
             guarda.errors.ActionSpaceError: action.cards[0]: the deck of Modern has no card V6
         """
+        if type(action) not in _KINDS:
+            raise ArgumentError(f"not an action: {action!r}", path="action")
         found = self._cache.get(action)
         if found is not None:
             return found
