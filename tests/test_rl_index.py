@@ -193,9 +193,9 @@ def test_bad_indices_and_arguments_are_refused() -> None:
             index.action_at(wrong)  # type: ignore[arg-type]
         assert caught.value.path == "index"
     assert index.action_at(np.int64(1)) == guarda.Pass() == index.action_at(np.uint8(1))
-    for wrong in ("pass", ["V1"], guarda.Cell(0, 0)):
+    for other in ("pass", ["V1"], guarda.Cell(0, 0)):
         with pytest.raises(ArgumentError, match="not an action") as error:
-            index.index_of(wrong)  # type: ignore[arg-type]
+            index.index_of(other)  # type: ignore[arg-type]
         assert error.value.path == "action"
     with pytest.raises(ArgumentError, match="not a sequence of actions"):
         index.mask("pass")  # type: ignore[arg-type]
