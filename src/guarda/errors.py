@@ -36,6 +36,10 @@ python-chess separates malformed moves from illegal ones:
   [`HiddenInformationError`][guarda.errors.HiddenInformationError],
   [`CardConservationError`][guarda.errors.CardConservationError],
   [`DeterminismError`][guarda.errors.DeterminismError].
+- [`ActionSpaceError`][guarda.errors.ActionSpaceError]: an action or an index outside a
+  configuration's fixed action index (``guarda.rl``), or a configuration whose index
+  would be too big; [`NotResetError`][guarda.errors.NotResetError]: a ``guarda.rl``
+  environment used before ``reset()``.
 - [`AgentError`][guarda.AgentError]: an agent that could not decide: a bot in another
   process crashed, broke the protocol ([`ProtocolError`][guarda.ProtocolError]) or did
   not answer in time ([`AgentTimeoutError`][guarda.AgentTimeoutError]). A match runner
@@ -48,6 +52,7 @@ as ``"R13"``, when one applies) and ``path`` (the offending field or argument).
 from __future__ import annotations
 
 __all__ = [
+    "ActionSpaceError",
     "AgentError",
     "AgentTimeoutError",
     "ArgumentError",
@@ -61,6 +66,7 @@ __all__ = [
     "HiddenInformationError",
     "IllegalActionError",
     "MessageError",
+    "NotResetError",
     "NotationError",
     "ParseError",
     "PositionError",
@@ -297,3 +303,29 @@ class ProtocolError(AgentError):
 
 class AgentTimeoutError(AgentError, TimeoutError):
     """A bot in another process did not answer within its time limit."""
+
+
+class ActionSpaceError(GuardaError, ValueError):
+    """An action or an index outside a configuration's fixed action index (``guarda.rl``).
+
+    Raised by ``guarda.rl.ActionIndex`` for an index out of range, for an action that
+    no game of the configuration can offer (a card its deck lacks, more copies than the
+    deck holds, more cards than a hand can hold, a cell off the field), and for a
+    configuration whose index would hold more actions than the limit. ``path`` names the
+    offending argument or field, such as ``index`` or ``action.cards[2]``.
+
+    Examples:
+        >>> error = ActionSpaceError("index 9 is outside 0..8", path="index")
+        >>> str(error)
+        'index: index 9 is outside 0..8'
+    """
+
+
+class NotResetError(GuardaError, RuntimeError):
+    """A ``guarda.rl`` environment used before its first ``reset()``, or stepped once every
+    agent of its game is done.
+
+    Examples:
+        >>> str(NotResetError("call reset() before step()", path="env"))
+        'env: call reset() before step()'
+    """
