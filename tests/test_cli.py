@@ -490,16 +490,27 @@ def test_play_through_a_pseudo_terminal(tmp_path: Path, terminals: list[Terminal
     game = Terminal(*SMALL)
     terminals.append(game)
     game.expect(r"you are South \(seat 0\)")
-    game.expect(r"Your legal actions:")
+    # a short list says what each action would do (guarda.describe_action)
+    game.expect(r"Your legal actions:\n\s+1\. place [a-d][1-4]\s+Place your piece on ")
     game.expect(r"\n> ")
     game.send("1")  # by number
     first = game.expect(r"Your legal actions:\n\s+1\. (\S+(?: \S+)*?)(?:\s{2,}|\n)")
     game.expect(r"\n> ")
     game.send(first.group(1))  # the same action in notation
+    # what happened since your last decision begins with that decision's own events
+    game.expect(r"Since your last decision:\n  South \(You\) discarded ")
     game.expect(r"Your legal actions:")
+    game.expect(r"\(explain N tells what action N would do\)")  # a long list: notation only
     game.expect(r"\n> ")
     game.send("attack Z9")
     game.expect(r"error: .*\(help lists the commands\)")
+    # an illegal action is explained from the player's view, with the ruling
+    game.send("attack V1")
+    game.expect(r"error: action: Attack is not a decision of the move phase .*\(R13\)")
+    game.send("explain 1")
+    game.expect(r"(?:\n|> )Move 1 cell north from b1 to b2, burning \S+ face down\.")
+    game.send("explain move W V9")
+    game.expect(r"error: cards\[0\]: expected a card of the deck")
     game.send("help")
     game.expect(r"save FILE")
     game.send(f"save {saved}")
@@ -514,7 +525,10 @@ def test_play_through_a_pseudo_terminal(tmp_path: Path, terminals: list[Terminal
 
     resumed = Terminal("--resume", str(saved))
     terminals.append(resumed)
-    resumed.expect(r"Your legal actions:")
+    opening = resumed.expect(r"(?s)resumed after 3 decisions; you are South.*?Your legal actions:")
+    # what happened since the last decision, not the whole game again
+    assert "The deals are committed" not in opening.group(0)
+    assert "Since your last decision:\n  South (You) discarded" in opening.group(0)
     while True:
         found = resumed.expect(r"\n> |Result: .*\n")
         if found.group(0).startswith("Result"):
