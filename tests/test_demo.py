@@ -92,3 +92,29 @@ def test_demo_runs_as_a_module() -> None:
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("Result: ")
     assert "Turn " not in done.stdout
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        ["--seed", "1"],
+        ["--seed", "3", "--win", "victory", "--players", "3"],
+        ["--seed", "2", "--win", "exhaustion", "--edition", "grda"],
+        ["--seed", "4", "--win", "king-of-the-hill", "--players", "4"],
+        ["--seed", "5", "--max-turns", "7"],
+    ],
+)
+def test_the_result_names_the_turn_of_the_last_header(
+    capsys: pytest.CaptureFixture[str], arguments: list[str]
+) -> None:
+    """The result's turn is the last "Turn N" header's, whatever the win condition (P9).
+
+    The game ends inside its last turn (an elimination, a target reached, a player out
+    of cards) or after it (the turn limit); either way that turn had a header.
+    """
+    code, lines = run(capsys, *arguments)
+    assert code == 0
+    headers = [int(m.group(1)) for line in lines if (m := re.match(r"Turn (\d+): ", line))]
+    (result,) = [line for line in lines if line.startswith("Result: ")]
+    assert result.endswith(f" in turn {headers[-1]}"), (result, headers[-1])
+    assert "after" not in result
