@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
@@ -10,6 +11,7 @@ import pytest
 
 import guarda
 from guarda.__main__ import main
+from guarda.__main__ import run as run_demo
 from guarda.render import field_text, seat_names
 
 
@@ -92,6 +94,16 @@ def test_demo_runs_as_a_module() -> None:
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("Result: ")
     assert "Turn " not in done.stdout
+
+
+def test_demo_ends_quietly_when_its_reader_stops(monkeypatch: pytest.MonkeyPatch) -> None:
+    # ``python -m guarda | head``: the pipe closes while the demo still prints.
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    with os.fdopen(write_end, "w") as pipe:
+        monkeypatch.setattr(sys, "stdout", pipe)
+        monkeypatch.setattr(sys, "argv", ["guarda", "--seed", "1"])
+        assert run_demo() == 1
 
 
 @pytest.mark.parametrize(
