@@ -40,8 +40,9 @@ class GreedyBot:
     """One step of lookahead on the rule queries, with the source texts' strategy tips.
 
     It scores each option by the position right after it and takes the best; see
-    [guarda.bots._greedy][] for the heuristics. Deterministic: it never uses ``rng``, so
-    two greedy bots that meet draw the same game every time from the same seed.
+    [the Bots guide](../bots.md#the-greedy-bots-heuristics) for the heuristics.
+    Deterministic: it never uses ``rng``, so two greedy bots that meet draw the same game
+    every time from the same seed.
 
     Examples:
         >>> import random
