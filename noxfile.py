@@ -1,9 +1,9 @@
 """Development sessions for guarda.
 
 Run ``python -m nox`` for the default sessions (tests, typing, lint), or pick sessions with
-``python -m nox -s tests conformance typing lint bench docs``; ``plot``, ``distributed`` and
-``rl`` test the optional extras of the same names. Every session uses the interpreter that runs
-nox, so a fresh machine needs only Python and pip.
+``python -m nox -s tests conformance typing lint bench docs``; ``plot``, ``distributed``,
+``rl`` and ``openspiel`` test the optional extras of the same names. Every session uses the
+interpreter that runs nox, so a fresh machine needs only Python and pip.
 """
 
 from __future__ import annotations
@@ -127,6 +127,22 @@ def rl(session: nox.Session) -> None:
         "-n",
         "2",
         *sorted(str(path.relative_to(ROOT)) for path in (ROOT / "tests").glob("test_rl*.py")),
+        *session.posargs,
+    )
+
+
+@nox.session
+def openspiel(session: nox.Session) -> None:
+    """Test guarda.openspiel (extra ``openspiel``: OpenSpiel and numpy): OpenSpiel's own
+    consistency test, its ISMCTS and MCTS bots, a short match against guarda's bots, the
+    example, the guide's code and the docstring examples."""
+    session.install(".[test,openspiel]")
+    session.run(
+        "pytest",
+        "-n",
+        "2",
+        "tests/test_openspiel.py",
+        "tests/test_openspiel_bots.py",
         *session.posargs,
     )
 
