@@ -187,8 +187,9 @@ def _check_records(records: Iterable[guarda.GameRecord]) -> list[guarda.GameReco
 def _first_difference(first: guarda.Config, other: guarda.Config) -> str:
     """The name of the first configuration field in which ``other`` differs from ``first``."""
     for field in attrs.fields(type(first)):
-        if getattr(first, field.name) != getattr(other, field.name):
-            return field.name
+        name: str = field.name
+        if getattr(first, name) != getattr(other, name):
+            return name
     raise AssertionError("configurations that differ differ in a field")  # pragma: no cover
 
 
