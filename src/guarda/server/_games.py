@@ -217,9 +217,11 @@ class LiveGame:
 
     # -- what a client is sent -----------------------------------------------------------
 
-    def view(self, seat: int | None) -> guarda.PlayerView:
-        """The seat's view of the current position (None: a spectator's), made once per
-        position and shared by every message about it."""
+    def view(self, seat: int | None, state: guarda.GameState | None = None) -> guarda.PlayerView:
+        """The seat's view (None: a spectator's) of the current position, made once per
+        position and shared by every message about it, or of an earlier ``state``."""
+        if state is not None and state is not self.state:
+            return guarda.view(state, seat)
         if self._views_of is not self.state:
             self._views.clear()
             self._builders.clear()
@@ -275,9 +277,16 @@ class LiveGame:
         return cached
 
     def position(
-        self, seat: int | None, first: int, *, welcome: bool = False, svg: bool = False
+        self,
+        seat: int | None,
+        first: int,
+        *,
+        welcome: bool = False,
+        svg: bool = False,
+        at: tuple[guarda.GameState, int] | None = None,
     ) -> dict[str, Any]:
-        """An ``update`` (or ``welcome``) message for a seat (None: a spectator).
+        """An ``update`` (or ``welcome``) message for a seat (None: a spectator), about
+        the current position or the one ``at`` (a state and its ply).
 
         ``first`` is the number of the first event to send: the events the client holds
         already are left out. With ``svg``, the message holds a picture of the field as
@@ -285,12 +294,13 @@ class LiveGame:
         game is over, it holds the record (seed included) and
         [`fairness`][guarda.server._games.LiveGame.fairness].
         """
-        view = self.view(seat)
+        state, ply = (self.state, self.ply) if at is None else at
+        view = self.view(seat, state)
         events = [self._event(event) for event in view.events[first:]]
         message: dict[str, Any] = {
             "type": "welcome" if welcome else "update",
             "game": self.id,
-            "ply": self.ply,
+            "ply": ply,
             "actor": view.actor,
             "status": "over" if view.is_over else "running",
             "view": orjson.Fragment(guarda.dumps(attrs.evolve(view, events=()))),

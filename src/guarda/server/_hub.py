@@ -520,20 +520,33 @@ class GameServer:
             game.faults.append(fault)
         if accepted is not None:
             accepted()
-        self._publish(game, first, fault)
+        # The updates are built on the event loop's next turn: the acknowledgement just
+        # queued is written first. They go to the clients of the game now, about this
+        # position (a client that joins meanwhile is sent it in its welcome), and before
+        # anything else happens to the game (a later action needs a later message).
+        asyncio.get_running_loop().call_soon(
+            self._publish, game, (state, game.ply), first, fault, list(game.clients.items())
+        )
         if state.is_over:
             self._remember_finished(game)
         else:
             self._schedule_bot(game)
 
-    def _publish(self, game: LiveGame, first: int, fault: Fault | None) -> None:
-        """Send every client of the game its own update, built once per seat."""
+    def _publish(
+        self,
+        game: LiveGame,
+        at: tuple[guarda.GameState, int],
+        first: int,
+        fault: Fault | None,
+        clients: list[tuple[Client, tuple[int | None, bool]]],
+    ) -> None:
+        """Send each client its own update about the position ``at``, built once per seat."""
         texts: dict[tuple[int | None, bool], str] = {}
-        for client, wanted in list(game.clients.items()):
+        for client, wanted in clients:
             text = texts.get(wanted)
             if text is None:
                 seat, svg = wanted
-                message = game.position(seat, first, svg=svg)
+                message = game.position(seat, first, svg=svg, at=at)
                 if fault is not None:
                     message["fault"] = {"seat": fault.seat, "ply": fault.ply, "kind": fault.kind}
                 text = texts[wanted] = encode(message)
