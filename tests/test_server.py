@@ -536,14 +536,15 @@ def test_steps_that_are_not_open_are_refused_with_the_guarda_error(running: Runn
         assert (answer["error"]["class"], answer["error"]["path"]) == (error_class, path), answer
     assert cases[0][0] is player and _build(player, [{"kind": "Attack"}])["error"]["rule"]
     # Malformed steps are not read at all.
-    for chosen, path in (
+    malformed: tuple[tuple[object, str], ...] = (
         ([{"kind": "PlacePiece", "cell": "a1"}], "chosen[0]"),
         ([{"colour": "red"}], "chosen[0]"),
         ([{"distance": 0}], "chosen[0].distance"),
         ([{"card": ""}], "chosen[0].card"),
         ("PlacePiece", "chosen"),
-    ):
-        player.send({"type": "build", "ply": 0, "chosen": chosen})
+    )
+    for steps, path in malformed:
+        player.send({"type": "build", "ply": 0, "chosen": steps})
         error = player.until(lambda m: m["type"] == "error")
         CHECK["error"](error)
         assert error["error"]["path"] == path
