@@ -1,9 +1,9 @@
 """Development sessions for guarda.
 
 Run ``python -m nox`` for the default sessions (tests, typing, lint), or pick sessions with
-``python -m nox -s tests conformance typing lint bench docs``; ``plot`` and ``distributed``
-test the optional extras of the same names. Every session uses the interpreter that runs
-nox, so a fresh machine needs only Python and pip.
+``python -m nox -s tests conformance typing lint bench docs``; ``plot``, ``distributed``,
+``rl`` and ``openspiel`` test the optional extras of the same names. Every session uses the
+interpreter that runs nox, so a fresh machine needs only Python and pip.
 """
 
 from __future__ import annotations
@@ -88,7 +88,7 @@ def typing(session: nox.Session) -> None:
     The optional extras are installed too, so the modules and tests that use them are
     checked against their real types.
     """
-    session.install("-e", ".[typing,bots,plot,distributed,cli]")
+    session.install("-e", ".[typing,bots,plot,distributed,cli,rl]")
     paths = [path for path in TYPED_PATHS if (ROOT / path).exists()]
     session.run("mypy", *paths, *session.posargs)
 
@@ -114,6 +114,37 @@ def distributed(session: nox.Session) -> None:
     ``distributed``): the same games as a serial run."""
     session.install(".[test,distributed]")
     session.run("pytest", "tests/test_distributed.py", *session.posargs)
+
+
+@nox.session
+def rl(session: nox.Session) -> None:
+    """Test guarda.rl (extra ``rl``: PettingZoo, Gymnasium, NumPy): the action index, the
+    observations, the environment against PettingZoo's own API tests, the example and the
+    guide's examples."""
+    session.install(".[test,rl]")
+    session.run(
+        "pytest",
+        "-n",
+        "2",
+        *sorted(str(path.relative_to(ROOT)) for path in (ROOT / "tests").glob("test_rl*.py")),
+        *session.posargs,
+    )
+
+
+@nox.session
+def openspiel(session: nox.Session) -> None:
+    """Test guarda.openspiel (extra ``openspiel``: OpenSpiel and numpy): OpenSpiel's own
+    consistency test, its ISMCTS and MCTS bots, a short match against guarda's bots, the
+    example, the guide's code and the docstring examples."""
+    session.install(".[test,openspiel]")
+    session.run(
+        "pytest",
+        "-n",
+        "2",
+        "tests/test_openspiel.py",
+        "tests/test_openspiel_bots.py",
+        *session.posargs,
+    )
 
 
 @nox.session

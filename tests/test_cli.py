@@ -10,6 +10,7 @@ import builtins
 import importlib.util
 import json
 import os
+import random
 import re
 import select
 import subprocess
@@ -373,8 +374,72 @@ def test_replay_steps_forward_back_and_jumps(
     steps = [0, 1, 2, 1, 6, 6, 6]
     assert prompts == [f"[{step}/12] > " for step in steps]
     assert "error: no ply 99" in out and "error: unknown command 'dance'" in out
-    assert "Ply 6 of 12: South (ann) played settle" in out
-    assert "Ply 7 of 12: North (bob) decided" not in out  # never shown
+    assert "Ply 6 of 12 ─" in out and "\nSouth (ann) played settle" in out
+    assert "Ply 7 of 12 ─" not in out  # never shown
+
+
+def _steps(out: str) -> dict[int, list[str]]:
+    """The output of ``replay --all`` by ply: the lines below each ply's rule."""
+    steps: dict[int, list[str]] = {}
+    lines: list[str] = []
+    for line in out.splitlines():
+        found = re.fullmatch(r"─* (Start|Ply (\d+) of \d+) ─*", line)
+        if found:
+            lines = []
+            steps[int(found.group(2)) if found.group(2) else 0] = lines
+        else:
+            lines.append(line)
+    return steps
+
+
+def test_replay_as_a_seat_shows_what_that_seat_may_know(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    names = ("South (ann)", "North (bob)")
+    recorder = guarda.Recorder(guarda.modern(turn_limit=10), seed=5, names=("ann", "bob"))
+    choose = random.Random(3)
+    while not recorder.state.is_over:
+        recorder.apply(choose.choice(guarda.legal_actions(recorder.state)))
+    record = recorder.record()
+    path = tmp_path / "game.json"
+    path.write_text(guarda.dumps(record, secrets=True))
+    assert main(["replay", str(path), "--seat", "0", "--all"]) == 0
+    steps = _steps(capsys.readouterr().out)
+    states = list(guarda.replay(record))
+    assert sorted(steps) == list(range(len(states)))
+    hidden = 0
+    for ply, lines in steps.items():
+        seen = guarda.view(states[ply], 0)
+        before = guarda.view(states[ply - 1], 0).events if ply else ()
+        visible = [guarda.describe(event, names) for event in seen.events[len(before) :]]
+        position = render.text(seen).splitlines()
+        everything = states[ply].events[len(states[ply - 1].events) if ply else 0 :]
+        for event in everything:
+            secret = guarda.describe(event, names)
+            if secret not in visible:  # a card South may not see: on no line
+                hidden += 1
+                assert all(secret not in line for line in lines)
+        if not ply:
+            assert lines == [f"  {line}" for line in visible] + position
+            continue
+        # the decision, then the other events South saw, then the position South sees
+        decision, rest = lines[0], lines[1:]
+        actor = states[ply - 1].actor
+        if actor == 0:
+            action = guarda.format_action(record.actions[ply - 1])
+            assert decision == f"South (ann) played {action}"
+            assert rest == [f"  {line}" for line in visible] + position
+            continue
+        # North's decision: only what South saw of it, never North's notation
+        assert decision.startswith("North (bob) ") and " played " not in decision
+        pieces = decision.removeprefix("North (bob) ").split("; ")
+        told = [f"North (bob) {piece}" for piece in pieces]
+        if told == visible[: len(told)]:
+            assert rest == [f"  {line}" for line in visible[len(told) :]] + position
+        else:  # a decision that made no event
+            assert pieces in (["ended their Move phase"], ["prepared no new guard"]), ply
+            assert rest == [f"  {line}" for line in visible] + position
+    assert hidden > 10  # North drew, burned, discarded and prepared cards face down
 
 
 def test_replay_bad_arguments(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -490,16 +555,27 @@ def test_play_through_a_pseudo_terminal(tmp_path: Path, terminals: list[Terminal
     game = Terminal(*SMALL)
     terminals.append(game)
     game.expect(r"you are South \(seat 0\)")
-    game.expect(r"Your legal actions:")
+    # a short list says what each action would do (guarda.describe_action)
+    game.expect(r"Your legal actions:\n\s+1\. place [a-d][1-4]\s+Place your piece on ")
     game.expect(r"\n> ")
     game.send("1")  # by number
     first = game.expect(r"Your legal actions:\n\s+1\. (\S+(?: \S+)*?)(?:\s{2,}|\n)")
     game.expect(r"\n> ")
     game.send(first.group(1))  # the same action in notation
+    # what happened since your last decision begins with that decision's own events
+    game.expect(r"Since your last decision:\n  South \(You\) discarded ")
     game.expect(r"Your legal actions:")
+    game.expect(r"\(explain N tells what action N would do\)")  # a long list: notation only
     game.expect(r"\n> ")
     game.send("attack Z9")
     game.expect(r"error: .*\(help lists the commands\)")
+    # an illegal action is explained from the player's view, with the ruling
+    game.send("attack V1")
+    game.expect(r"error: action: Attack is not a decision of the move phase .*\(R13\)")
+    game.send("explain 1")
+    game.expect(r"(?:\n|> )Move 1 cell north from b1 to b2, burning \S+ face down\.")
+    game.send("explain move W V9")
+    game.expect(r"error: cards\[0\]: expected a card of the deck")
     game.send("help")
     game.expect(r"save FILE")
     game.send(f"save {saved}")
@@ -514,7 +590,10 @@ def test_play_through_a_pseudo_terminal(tmp_path: Path, terminals: list[Terminal
 
     resumed = Terminal("--resume", str(saved))
     terminals.append(resumed)
-    resumed.expect(r"Your legal actions:")
+    opening = resumed.expect(r"(?s)resumed after 3 decisions; you are South.*?Your legal actions:")
+    # what happened since the last decision, not the whole game again
+    assert "The deals are committed" not in opening.group(0)
+    assert "Since your last decision:\n  South (You) discarded" in opening.group(0)
     while True:
         found = resumed.expect(r"\n> |Result: .*\n")
         if found.group(0).startswith("Result"):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
@@ -10,6 +11,7 @@ import pytest
 
 import guarda
 from guarda.__main__ import main
+from guarda.__main__ import run as run_demo
 from guarda.render import field_text, seat_names
 
 
@@ -92,3 +94,39 @@ def test_demo_runs_as_a_module() -> None:
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("Result: ")
     assert "Turn " not in done.stdout
+
+
+def test_demo_ends_quietly_when_its_reader_stops(monkeypatch: pytest.MonkeyPatch) -> None:
+    # ``python -m guarda | head``: the pipe closes while the demo still prints.
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    with os.fdopen(write_end, "w") as pipe:
+        monkeypatch.setattr(sys, "stdout", pipe)
+        monkeypatch.setattr(sys, "argv", ["guarda", "--seed", "1"])
+        assert run_demo() == 1
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        ["--seed", "1"],
+        ["--seed", "3", "--win", "victory", "--players", "3"],
+        ["--seed", "2", "--win", "exhaustion", "--edition", "grda"],
+        ["--seed", "4", "--win", "king-of-the-hill", "--players", "4"],
+        ["--seed", "5", "--max-turns", "7"],
+    ],
+)
+def test_the_result_names_the_turn_of_the_last_header(
+    capsys: pytest.CaptureFixture[str], arguments: list[str]
+) -> None:
+    """The result's turn is the last "Turn N" header's, whatever the win condition (P9).
+
+    The game ends inside its last turn (an elimination, a target reached, a player out
+    of cards) or after it (the turn limit); either way that turn had a header.
+    """
+    code, lines = run(capsys, *arguments)
+    assert code == 0
+    headers = [int(m.group(1)) for line in lines if (m := re.match(r"Turn (\d+): ", line))]
+    (result,) = [line for line in lines if line.startswith("Result: ")]
+    assert result.endswith(f" in turn {headers[-1]}"), (result, headers[-1])
+    assert "after" not in result

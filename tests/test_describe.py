@@ -157,8 +157,23 @@ def test_the_turns_other_decisions() -> None:
         .build()
     )
     assert describe_action(guarda.Settle(("X",)), settle) == (
-        "End your turn, discarding X face down; H5 go face up to your discard pile."
+        "End your turn, discarding X face down; H5 goes face up to your discard pile."
     )
+    two = (
+        builder()
+        .player(0, position="b1", hand=("X",), in_play=("H5", "V2"))
+        .player(1, position="b5")
+        .to_act(0, Phase.SETTLE)
+        .build()
+    )
+    assert describe_action(guarda.Settle(), two) == (
+        "End your turn without discarding; H5 and V2 go face up to your discard pile."
+    )
+    # the events' own lines count turns in the singular too
+    assert guarda.describe(guarda.TurnEnded(0, 1), ("South", "North")) == (
+        "South's turn ended (1 turn so far)"
+    )
+    assert guarda.describe(guarda.TurnEnded(1, 2)).endswith("(2 turns so far)")
     assert describe_action(guarda.Pass(), attacked_act()) == "Do nothing this Act phase."
 
 

@@ -13,9 +13,10 @@ import guarda
 
 # Subpackages that need an extra run their examples in the extra's own session:
 # guarda.plot (matplotlib) in "plot" (tests/test_plot.py), guarda.server in "server"
-# (tests/test_server_doctests.py). guarda.cli needs rich (extra cli, also in the test
-# extra).
-OPTIONAL = ("guarda.plot", "guarda.server")
+# (tests/test_server_doctests.py), guarda.rl (PettingZoo) in "rl" (tests/test_rl_env.py),
+# guarda.openspiel in "openspiel" (tests/test_openspiel_bots.py). guarda.cli needs rich
+# (extra cli, also in the test extra).
+OPTIONAL = ("guarda.plot", "guarda.server", "guarda.rl", "guarda.openspiel")
 HAS_RICH = importlib.util.find_spec("rich") is not None
 
 MODULES = sorted(

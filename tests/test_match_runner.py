@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pickle
 import random
+import threading
 import time
 
 import pytest
@@ -160,6 +161,63 @@ def test_the_clock_runs_out_and_the_runner_decides_from_then_on() -> None:
     assert "not asked" in late[-1].detail
     assert sum(result.decision_times[0]) >= 0.035
     assert result.outcome is not None
+
+
+class Hanging:
+    """An agent whose first decision blocks until released; after that it plays randomly."""
+
+    name = "hanging"
+
+    def __init__(self) -> None:
+        self.release = threading.Event()
+        self.asked = 0
+
+    def act(self, view: PlayerView, rng: random.Random) -> Action:
+        self.asked += 1
+        if self.asked == 1:
+            self.release.wait()
+        return rng.choice(view.legal_actions)
+
+
+def test_a_hung_agent_is_given_up_and_the_match_goes_on() -> None:
+    hanging = Hanging()
+    result = play_match(MODERN, [hanging, RandomBot()], seed=6, time_budget=0.01)
+    hanging.release.set()
+    assert result.outcome is not None  # the game was played to its end
+    late = [fault for fault in result.faults if fault.seat == 0]
+    assert late and all(fault.kind == "late" for fault in late)
+    assert "given up" in late[0].detail
+    # never asked again while the first call was still running
+    assert hanging.asked == 1
+    assert all("still working on the decision of ply" in fault.detail for fault in late[1:])
+    assert guarda.final_state(result.record).outcome == result.outcome
+
+
+def test_a_given_up_agent_is_asked_again_once_it_answers() -> None:
+    hanging = Hanging()
+    answered = False
+
+    def release(step: MatchStep) -> None:
+        nonlocal answered
+        if step.fault is not None and not answered:
+            answered = True
+            hanging.release.set()
+            time.sleep(0.05)  # let the thread hand in its (late) answer
+
+    result = play_match(
+        MODERN, [hanging, RandomBot()], seed=6, time_budget=0.01, observers=[release]
+    )
+    assert answered and hanging.asked > 1
+    assert [fault.kind for fault in result.faults if fault.seat == 0][:1] == ["late"]
+
+
+def test_a_hung_agent_with_forfeit_loses_the_match() -> None:
+    hanging = Hanging()
+    result = play_match(
+        MODERN, [hanging, RandomBot()], seed=6, time_budget=0.01, on_fault="forfeit"
+    )
+    hanging.release.set()
+    assert result.forfeited == 0 and result.scores == (0.0, 1.0)
 
 
 def test_observers_see_every_step_with_redacted_events() -> None:

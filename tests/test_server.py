@@ -6,6 +6,7 @@ Run by the ``server`` nox session (the extra's dependencies); skipped without th
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 import random
 import re
@@ -411,3 +412,173 @@ def test_a_slow_bot_never_blocks_the_other_games(tmp_path: Path) -> None:
         assert max(waits) < 1.0, waits  # never waited for a bot's second and a half
         for player in players:
             player.close()
+
+
+def _build(player: Player, chosen: list[dict[str, Any]], ply: int | None = None) -> dict[str, Any]:
+    """Send a build message; return the answer (``choices``, ``refused`` or ``error``)."""
+    position = player.position()
+    player.send(
+        {"type": "build", "ply": position["ply"] if ply is None else ply, "chosen": chosen}
+    )
+    return player.until(lambda m: m["type"] in ("choices", "refused", "error"))
+
+
+_STEP_KEYS = {
+    "kinds": "kind",
+    "cards": "card",
+    "directions": "direction",
+    "cells": "cell",
+    "distances": "distance",
+    "orientations": "orientation",
+}
+
+
+def _pick_by_steps(player: Player, rng: random.Random) -> tuple[str, int]:
+    """Choose an action the way the web table does: step by step from the server's
+    choices, until the steps make an action; return it and the number of steps."""
+    chosen: list[dict[str, Any]] = []
+    while True:
+        answer = _build(player, chosen)
+        CHECK["choices"](answer)
+        assert answer["type"] == "choices" and answer["chosen"] == chosen
+        open_now = [
+            {_STEP_KEYS[group]: value}
+            for group, values in answer["open"].items()
+            for value in values
+        ]
+        assert answer["completions"] >= 1
+        if answer["action"] is not None:
+            assert answer["describe"].endswith(".")
+            if not open_now or rng.random() < 0.4:
+                return answer["action"], len(chosen)
+        else:
+            assert open_now and answer["describe"] is None
+        chosen.append(rng.choice(open_now))
+
+
+def test_a_person_plays_a_whole_game_by_building_actions_step_by_step(running: Running) -> None:
+    created, token = _versus_bot(running, options={"turn_limit": 12})
+    player = Player(running, created["game"], token)
+    rng = random.Random(11)
+    steps = 0
+    kinds: set[str] = set()
+    while True:
+        position = player.position()
+        if position["status"] == "over":
+            break
+        if position["actor"] == 0 and position["legal"]:
+            action, taken = _pick_by_steps(player, rng)
+            assert action in position["legal"]  # only legal completions are offered
+            steps += taken
+            kinds.add(action.split()[0])
+            assert player.act(action)["type"] == "accepted"
+        player.until(lambda m: m["type"] == "update")
+    assert steps > 0 and len(kinds) >= 3
+    player.close()
+
+
+def test_the_first_choices_are_the_kinds_of_the_legal_actions(running: Running) -> None:
+    created = running.create({"preset": "modern", "seats": [{"kind": "person"}] * 2})
+    actor = Player(running, created["game"]).welcome["actor"]
+    player = Player(running, created["game"], created["seats"][actor]["token"])
+    position = player.position()
+    view = guarda.loads(json.dumps(position["view"]), guarda.PlayerView)
+    answer = _build(player, [])
+    assert answer["open"]["kinds"] == [
+        kind.__name__ for kind in guarda.ActionBuilder.from_view(view).choices().kinds
+    ]
+    assert answer["action"] is None and answer["completions"] == len(position["legal"])
+    kind = answer["open"]["kinds"][0]
+    cells = _build(player, [{"kind": kind}])
+    assert cells["completions"] == len(position["legal"]) == len(cells["open"]["cells"])
+    done = _build(player, [{"kind": kind}, {"cell": cells["open"]["cells"][0]}])
+    assert done["action"] == f"place {cells['open']['cells'][0]}"
+    assert done["describe"].startswith("Place your piece on")
+    player.close()
+
+
+def test_steps_that_are_not_open_are_refused_with_the_guarda_error(running: Running) -> None:
+    created = running.create({"preset": "modern", "seats": [{"kind": "person"}] * 2})
+    actor = Player(running, created["game"]).welcome["actor"]
+    player = Player(running, created["game"], created["seats"][actor]["token"])
+    other = Player(running, created["game"], created["seats"][1 - actor]["token"])
+    cases: list[tuple[Player, list[dict[str, Any]], int | None, str, str]] = [
+        (player, [{"kind": "Attack"}], None, "IllegalActionError", "chosen[0]"),
+        (
+            player,
+            [{"kind": "PlacePiece"}, {"cell": "z9"}],
+            None,
+            "IllegalActionError",
+            "chosen[1]",
+        ),
+        (
+            player,
+            [{"kind": "PlacePiece"}, {"cell": "99"}],
+            None,
+            "ParseError",
+            "chosen[1].cell",
+        ),
+        (player, [{"kind": "Fly"}], None, "MessageError", "chosen[0].kind"),
+        (
+            player,
+            [{"kind": "PlacePiece"}, {"direction": "Q"}],
+            None,
+            "MessageError",
+            "chosen[1].direction",
+        ),
+        (player, [], 5, "MessageError", "ply"),
+        (other, [{"kind": "PlacePiece"}], None, "IllegalActionError", "chosen[0]"),
+    ]
+    for client, chosen, ply, error_class, path in cases:
+        answer = _build(client, chosen, ply)
+        CHECK["refused"](answer)
+        assert answer["type"] == "refused", (chosen, answer)
+        assert (answer["error"]["class"], answer["error"]["path"]) == (error_class, path), answer
+    assert cases[0][0] is player and _build(player, [{"kind": "Attack"}])["error"]["rule"]
+    # Malformed steps are not read at all.
+    malformed: tuple[tuple[object, str], ...] = (
+        ([{"kind": "PlacePiece", "cell": "a1"}], "chosen[0]"),
+        ([{"colour": "red"}], "chosen[0]"),
+        ([{"distance": 0}], "chosen[0].distance"),
+        ([{"card": ""}], "chosen[0].card"),
+        ("PlacePiece", "chosen"),
+    )
+    for steps, path in malformed:
+        player.send({"type": "build", "ply": 0, "chosen": steps})
+        error = player.until(lambda m: m["type"] == "error")
+        CHECK["error"](error)
+        assert error["error"]["path"] == path
+    watcher = Player(running, created["game"])
+    answer = _build(watcher, [])
+    assert answer["type"] == "refused" and answer["error"]["path"] == "type"
+    assert running.server is not None and running.server.games[created["game"]].ply == 0
+    for connection in (player, other, watcher):
+        connection.close()
+
+
+def test_the_commitment_is_shown_first_and_the_end_proves_the_deals_fair(
+    running: Running,
+) -> None:
+    created, token = _versus_bot(running, preset="grda", options={"turn_limit": 6})
+    player = Player(running, created["game"], token)
+    commitment = player.welcome["commitment"]
+    assert re.fullmatch(r"[0-9a-f]{64}", commitment)
+    assert player.welcome["events"][0]["data"] == {
+        "type": "DealCommitted",
+        "commitment": commitment,
+    }
+    assert "fairness" not in player.welcome
+    watcher = Player(running, created["game"])
+    assert watcher.welcome["commitment"] == commitment
+    last = _play_out(player, random.Random(12))
+    fairness = last["fairness"]
+    assert fairness["verified"] is True and fairness["error"] is None
+    assert fairness["commitment"] == commitment
+    text = f"guarda-deal-v1\n{fairness['seed']}\n{fairness['salt']}".encode()
+    assert hashlib.sha256(text).hexdigest() == commitment
+    record = guarda.loads(json.dumps(last["record"]), guarda.GameRecord)
+    assert str(record.seed) == fairness["seed"] and record.salt == fairness["salt"]
+    seen = watcher.until(lambda m: m.get("status") == "over")
+    assert seen["fairness"]["verified"] is True
+    for connection in (player, watcher):
+        connection.close()

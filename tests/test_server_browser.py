@@ -1,5 +1,8 @@
 """The web table in a real browser: a person creates a game against bots and plays it to
-the end by clicks, in headless Chromium driven by Playwright.
+the end by clicks through the action builder's steps (a kind, then cards, cells,
+directions...), reading what each action does before playing it, in headless Chromium
+driven by Playwright; at the end the page checks the revealed seed against the deal
+commitment it was shown.
 
 Needs the ``server`` extra, Playwright for Python and Debian's ``chromium`` (at
 ``/usr/bin/chromium``, or the path in ``GUARDA_CHROMIUM``); never downloads a browser.
@@ -66,24 +69,60 @@ def test_a_person_plays_a_whole_game_against_bots_by_clicks(
             page.click("#create")
             page.wait_for_url("**/table#game=*")
             page.wait_for_selector("#field svg")
+            assert page.inner_text("#status").startswith("Grda · turn")
             page.screenshot(path=str(artefacts / "2-table.png"))
-            clicks = 0
-            deadline = time.monotonic() + 120
+            commitment = page.inner_text("#commitment")
+            plays = steps = backs = cancels = 0
+            described: list[str] = []
+            deadline = time.monotonic() + 180
             while page.get_attribute("body", "data-status") != "over":
                 assert time.monotonic() < deadline, "the game did not end"
-                buttons = page.locator("#legal button.action:enabled")
-                if buttons.count() == 0:
-                    page.wait_for_timeout(30)
+                if (
+                    page.get_attribute("body", "data-building") != "0"
+                    or not page.locator("#builder").is_visible()
+                ):
+                    page.wait_for_timeout(20)
                     continue
-                ply = page.get_attribute("body", "data-ply")
-                buttons.nth(rng.randrange(buttons.count())).click()
-                clicks += 1
+                chosen = int(page.get_attribute("body", "data-steps") or "0")
+                choices = page.locator("#choices button.choice:enabled")
+                count = choices.count()
+                playable = page.locator("#confirm:not([hidden]) #play:enabled").count() == 1
+                if chosen >= 2 and cancels == 0:
+                    page.click("#cancel")  # start again: nothing is sent
+                    assert page.get_attribute("body", "data-steps") == "0"
+                    cancels += 1
+                    continue
+                if chosen >= 1 and backs == 0:
+                    page.click("#back")  # one step back: the earlier choices again
+                    assert page.get_attribute("body", "data-steps") == str(chosen - 1)
+                    backs += 1
+                    continue
+                shot = artefacts / "3-building.png"
+                if playable and not shot.exists() and (count > 0 or len(described) >= 4):
+                    page.screenshot(path=str(shot))  # a complete action that may take more
+                if playable and (count == 0 or rng.random() < 0.4):
+                    described.append(page.inner_text("#describe"))
+                    ply = page.get_attribute("body", "data-ply")
+                    page.click("#play")
+                    plays += 1
+                    page.wait_for_function(
+                        "ply => document.body.dataset.ply !== ply", arg=ply, timeout=15_000
+                    )
+                    assert page.inner_text("#refused") == ""  # only legal actions were made
+                    continue
+                assert count > 0, "neither a choice nor an action to play"
+                choices.nth(rng.randrange(count)).click()
+                steps += 1
                 page.wait_for_function(
-                    "ply => document.body.dataset.ply !== ply", arg=ply, timeout=15_000
+                    "n => document.body.dataset.steps === n"
+                    " && document.body.dataset.building === '0'",
+                    arg=str(chosen + 1),
+                    timeout=15_000,
                 )
-                if clicks == 3:
-                    page.screenshot(path=str(artefacts / "3-mid-game.png"))
             page.wait_for_selector("#result:not([hidden])")
+            page.wait_for_selector("body[data-fair]")
+            fair = page.get_attribute("body", "data-fair")
+            fair_text = page.inner_text("#fair-check")
             page.screenshot(path=str(artefacts / "4-result.png"), full_page=True)
             assert "wins" in page.inner_text("#result") or "draw" in page.inner_text("#result")
             log_lines = page.locator("#log li").count()
@@ -96,11 +135,17 @@ def test_a_person_plays_a_whole_game_against_bots_by_clicks(
             browser.close()
     assert running.server is not None
     hosted = running.server.games[game]
-    assert hosted.is_over and clicks > 0
+    assert hosted.is_over and plays > 0 and steps >= 2 * plays
+    assert backs == cancels == 1
+    assert all(text.endswith(".") for text in described), described
     assert sum(1 for seat in hosted.seats if seat.kind == "person") == 1
     record = hosted.record()
     assert guarda.final_state(record).outcome == hosted.state.outcome
     assert guarda.loads(record_text, guarda.GameRecord) == record  # its seed revealed
     assert log_lines == hosted.state.log.size
-    for name in ("1-lobby.png", "2-table.png", "4-result.png"):
+    # The deal commitment shown from the start, and the seed and salt that give it.
+    assert commitment == record.commitment == guarda.view(hosted.state, 0).commitment
+    assert fair == "yes", fair_text
+    assert str(record.seed) in fair_text and "verify_fair passed" in fair_text
+    for name in ("1-lobby.png", "2-table.png", "3-building.png", "4-result.png"):
         assert (artefacts / name).stat().st_size > 10_000

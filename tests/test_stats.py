@@ -261,6 +261,15 @@ def test_summarize_refuses_bad_input() -> None:
     assert caught.value.path == "records[1]"
     with pytest.raises(guarda.ArgumentError, match="one ruleset"):
         stats.summarize([record, guarda.record_game(guarda.classic(), 1, [])])
+    with pytest.raises(guarda.ArgumentError) as caught:
+        stats.summarize(
+            [
+                guarda.record_game(guarda.modern(turn_limit=30), 1, []),
+                guarda.record_game(guarda.modern(turn_limit=40), 1, []),
+            ]
+        )
+    assert caught.value.path == "records[1].config.turn_limit"
+    assert "turn_limit is 40, the first record's 30" in str(caught.value)
     with pytest.raises(guarda.ArgumentError):
         stats.summarize("records")  # type: ignore[arg-type]
     with pytest.raises(guarda.ArgumentError):

@@ -235,7 +235,7 @@ def test_the_errors_are_guarda_errors() -> None:
     with broken("garbage") as bot:
         for _ in range(2):
             bot.act(view, random.Random(1))
-        with pytest.raises(guarda.ProtocolError) as protocol:
+        with pytest.raises(guarda.AgentMessageError) as protocol:
             bot.act(view, random.Random(1))
         assert protocol.value.path == "action"
     with pytest.raises(guarda.AgentError, match="could not start"):

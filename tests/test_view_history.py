@@ -121,6 +121,15 @@ def test_silent_decisions_at_the_very_end_are_found_from_the_phase() -> None:
     assert len(guarda.decisions(state.events)) == before
 
 
+def test_before_the_first_decision_there_is_none() -> None:
+    state = guarda.new_game(guarda.modern(players=2), 4)
+    assert state.events  # the commitment and the setup cards turned up
+    for source in (state, guarda.view(state, 0), guarda.view(state, None), state.events):
+        assert guarda.decisions(source) == ()
+    assert guarda.events_since_decision(guarda.view(state, 1)) == guarda.view(state, 1).events
+    assert [entry.ply for entry in guarda.numbered_events(state)] == [0] * len(state.events)
+
+
 def test_events_since_turn_start_with_that_turn() -> None:
     state, _ = played(guarda.classic(players=3), 5, 200)
     assert guarda.events_since_turn(state, 0) == state.events

@@ -145,6 +145,7 @@ from guarda._view_checks import verify_view
 from guarda._views import PlayerView, PublicPlayer, view, visible_events
 from guarda.errors import (
     AgentError,
+    AgentMessageError,
     AgentTimeoutError,
     ArgumentError,
     ConfigurationError,
@@ -156,7 +157,6 @@ from guarda.errors import (
     NotationError,
     ParseError,
     PositionError,
-    ProtocolError,
     ReplayError,
     SecretsError,
     UnsupportedVersionError,
@@ -328,7 +328,7 @@ __all__ = [  # noqa: RUF022 - grouped by topic, in the order of the API referenc
     "ReplayError",
     "FairnessError",
     "AgentError",
-    "ProtocolError",
+    "AgentMessageError",
     "AgentTimeoutError",
     "MessageError",
     # Pictures in notebooks

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import random
 import sys
 from collections.abc import Callable, Sequence
@@ -34,7 +35,7 @@ from guarda.conformance import verify_main
 from guarda.errors import GuardaError
 from guarda.render import field_text, players_text, seat_names
 
-__all__ = ["main"]
+__all__ = ["main", "run"]
 
 EDITIONS: dict[str, Callable[..., Config]] = {"classic": classic, "modern": modern, "grda": grda}
 """The editions the demo can play, by command-line name."""
@@ -155,5 +156,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
+def run() -> int:
+    """Run `main` for the command line: a reader that stops early
+    (``python -m guarda | head``) ends the demo quietly instead of with a traceback.
+
+    Returns:
+        The exit status of ``main``, or 1 when the output pipe closed.
+    """
+    try:
+        status = main()
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # Python would report the pipe again when it flushes stdout at exit.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
+    return status
+
+
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(run())

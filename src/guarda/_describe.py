@@ -194,8 +194,9 @@ class _Sentences:
                 return "Prepare no new guard now, and keep your cards in your hand."
             case Settle(cards):
                 in_play = self.position.players[self.actor].in_play
+                goes = "goes" if len(in_play) == 1 else "go"
                 face_up = (
-                    f"; {_listed(in_play)} go face up to your discard pile" if in_play else ""
+                    f"; {_listed(in_play)} {goes} face up to your discard pile" if in_play else ""
                 )
                 if not cards:
                     return f"End your turn without discarding{face_up}."

@@ -656,7 +656,8 @@ def describe(event: Event, names: tuple[str, ...] | None = None) -> str:
         case TurnSettled(player, cards):
             return f"{name(player)} settled, discarding {_cards(cards, len(cards))} face up"
         case TurnEnded(player, turns_ended):
-            return f"{name(player)}'s turn ended ({turns_ended} turns so far)"
+            so_far = "1 turn" if turns_ended == 1 else f"{turns_ended} turns"
+            return f"{name(player)}'s turn ended ({so_far} so far)"
         case GameEnded(winners, drawn):
             if winners:
                 return "Game over: " + ", ".join(name(p) for p in winners) + " won"

@@ -288,7 +288,7 @@ def _read(source: object) -> tuple[Sequence[Event], tuple[Decision, ...]]:
     reader.run(events)
     reader.finish(len(events), phase)
     found = reader.found
-    ends = [start for _, _, start in found[1:]] + [len(events)]
+    ends = [start for _, _, start in found[1:]] + [len(events)] if found else []
     return events, tuple(
         Decision(ply, player, turn, start, end)
         for ply, ((player, turn, start), end) in enumerate(zip(found, ends, strict=True), 1)

@@ -24,9 +24,11 @@ python-chess separates malformed moves from illegal ones:
   state, a player number that does not exist, ...).
 - [`SecretsError`][guarda.SecretsError]: exporting a secret value without saying so.
 - [`ReplayError`][guarda.ReplayError]: a game record that does not replay.
-- [`MessageError`][guarda.MessageError]: a message to a game server (``guarda.server``)
-  that the server refuses: malformed, too large, for another seat, or made for an
-  earlier position.
+- [`MessageError`][guarda.MessageError]: a message of one of guarda's protocols that
+  its receiver refuses: a client's message to a game server (``guarda.server``) that is
+  malformed, too large, for another seat or made for an earlier position, or a bot's
+  message that breaks the bot protocol
+  ([`AgentMessageError`][guarda.AgentMessageError]).
 - [`FairnessError`][guarda.FairnessError]: a revealed record that does not prove a fair
   game: wrong seed or salt, or deals that differ from what a player saw.
 - [`CheckError`][guarda.errors.CheckError] (also an ``AssertionError``): a check of
@@ -36,8 +38,13 @@ python-chess separates malformed moves from illegal ones:
   [`HiddenInformationError`][guarda.errors.HiddenInformationError],
   [`CardConservationError`][guarda.errors.CardConservationError],
   [`DeterminismError`][guarda.errors.DeterminismError].
+- [`ActionSpaceError`][guarda.errors.ActionSpaceError]: an action or an index outside a
+  configuration's fixed action index (``guarda.rl``), or a configuration whose index
+  would be too big; [`NotResetError`][guarda.errors.NotResetError]: a ``guarda.rl``
+  environment used before ``reset()``.
 - [`AgentError`][guarda.AgentError]: an agent that could not decide: a bot in another
-  process crashed, broke the protocol ([`ProtocolError`][guarda.ProtocolError]) or did
+  process crashed, sent a message that breaks the bot protocol
+  ([`AgentMessageError`][guarda.AgentMessageError], also a ``MessageError``) or did
   not answer in time ([`AgentTimeoutError`][guarda.AgentTimeoutError]). A match runner
   reports it as a fault of that seat.
 
@@ -48,7 +55,9 @@ as ``"R13"``, when one applies) and ``path`` (the offending field or argument).
 from __future__ import annotations
 
 __all__ = [
+    "ActionSpaceError",
     "AgentError",
+    "AgentMessageError",
     "AgentTimeoutError",
     "ArgumentError",
     "CardConservationError",
@@ -61,10 +70,10 @@ __all__ = [
     "HiddenInformationError",
     "IllegalActionError",
     "MessageError",
+    "NotResetError",
     "NotationError",
     "ParseError",
     "PositionError",
-    "ProtocolError",
     "ReplayError",
     "RoundTripError",
     "SecretsError",
@@ -203,13 +212,20 @@ class ReplayError(GuardaError, ValueError):
 
 
 class MessageError(GuardaError, ValueError):
-    """A message to a game server that it refuses; the game is unchanged.
+    """A message of one of guarda's protocols that its receiver refuses.
 
-    Raised by ``guarda.server`` (and sent to the client as an ``error`` or ``refused``
-    message) for a message that is malformed or too large, that names no game or a wrong
-    token, that sends an action for a seat the connection does not hold, or that was made
-    for an earlier position (a stale ``ply``). ``path`` names the offending field of the
-    message, such as ``ply`` or ``token``.
+    guarda speaks two protocols of JSON messages, and whichever side receives a message
+    it refuses raises this error, with ``path`` naming the offending field of the
+    message (such as ``ply``, ``token`` or ``action``):
+
+    - a game server (``guarda.server``) refuses a client's message that is malformed or
+      too large, names no game or a wrong token, acts for a seat the connection does not
+      hold, or was made for an earlier position (a stale ``ply``); the game is
+      unchanged, and the client is sent the error (class ``MessageError``) in an
+      ``error`` or ``refused`` message;
+    - ``guarda.arena.SubprocessAgent`` refuses a bot's message that breaks the bot
+      protocol: an [`AgentMessageError`][guarda.AgentMessageError], which is also an
+      [`AgentError`][guarda.AgentError] (a fault of the bot's seat).
 
     Examples:
         >>> error = MessageError("made for ply 3, but 4 actions were played", path="ply")
@@ -287,13 +303,46 @@ class AgentError(GuardaError, RuntimeError):
     """
 
 
-class ProtocolError(AgentError):
-    """A bot in another process broke the protocol: garbage, a wrong version, a huge line.
+class AgentMessageError(AgentError, MessageError):
+    """A bot in another process sent a message that breaks the bot protocol: garbage, a
+    wrong version, a huge line, an answer that is not an action.
 
-    ``path`` names the offending field of the bot's message, such as ``"action"`` or
-    ``"version"``.
+    An [`AgentError`][guarda.AgentError] (the match runner reports it as a fault of the
+    bot's seat) and a [`MessageError`][guarda.MessageError] (``path`` names the offending
+    field of the bot's message, such as ``"action"`` or ``"version"``).
+
+    Examples:
+        >>> error = AgentMessageError("expected a JSON object", path="action")
+        >>> isinstance(error, AgentError), isinstance(error, MessageError)
+        (True, True)
     """
 
 
 class AgentTimeoutError(AgentError, TimeoutError):
     """A bot in another process did not answer within its time limit."""
+
+
+class ActionSpaceError(GuardaError, ValueError):
+    """An action or an index outside a configuration's fixed action index (``guarda.rl``).
+
+    Raised by ``guarda.rl.ActionIndex`` for an index out of range, for an action that
+    no game of the configuration can offer (a card its deck lacks, more copies than the
+    deck holds, more cards than a hand can hold, a cell off the field), and for a
+    configuration whose index would hold more actions than the limit. ``path`` names the
+    offending argument or field, such as ``index`` or ``action.cards[2]``.
+
+    Examples:
+        >>> error = ActionSpaceError("index 9 is outside 0..8", path="index")
+        >>> str(error)
+        'index: index 9 is outside 0..8'
+    """
+
+
+class NotResetError(GuardaError, RuntimeError):
+    """A ``guarda.rl`` environment used before its first ``reset()``, or stepped once every
+    agent of its game is done.
+
+    Examples:
+        >>> str(NotResetError("call reset() before step()", path="env"))
+        'env: call reset() before step()'
+    """

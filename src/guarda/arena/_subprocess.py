@@ -38,7 +38,7 @@ from pathlib import PurePath
 from typing import IO, Any, Final
 
 import guarda
-from guarda.errors import AgentError, AgentTimeoutError, ArgumentError, ProtocolError
+from guarda.errors import AgentError, AgentMessageError, AgentTimeoutError, ArgumentError
 
 __all__ = ["PROTOCOL", "PROTOCOL_VERSION", "SubprocessAgent"]
 
@@ -182,7 +182,7 @@ class _Running:
                 self.ended = True
                 raise AgentError(f"the bot {self.exit_status()}{self.tail()}", path=waiting_for)
             if line == _TOO_LONG:
-                raise ProtocolError(
+                raise AgentMessageError(
                     f"the bot wrote a line longer than the limit while sending its {waiting_for}",
                     path=waiting_for,
                 )
@@ -193,7 +193,7 @@ class _Running:
             except ValueError:
                 message = None
             if not isinstance(message, dict):
-                raise ProtocolError(
+                raise AgentMessageError(
                     f"expected a JSON object as the {waiting_for}, got {_shorten(line)}",
                     path=waiting_for,
                 )
@@ -254,7 +254,7 @@ class SubprocessAgent:
     program that cannot start, exits, answers garbage or an action that does not
     parse, speaks another protocol version, writes a longer line or stays silent past
     ``timeout`` raises an [`AgentError`][guarda.errors.AgentError]
-    ([`ProtocolError`][guarda.errors.ProtocolError],
+    ([`AgentMessageError`][guarda.errors.AgentMessageError],
     [`AgentTimeoutError`][guarda.errors.AgentTimeoutError]), which a match runner
     reports as a fault of the seat. The program is then stopped, and every later
     decision fails at once with the same error until [`close`][guarda.arena.SubprocessAgent.close]
@@ -406,21 +406,21 @@ class SubprocessAgent:
         running.send(json.dumps(hello).encode() + b"\n")
         answer = running.receive(self.start_timeout, "hello")
         if answer.get("type") != "hello" or answer.get("protocol") != PROTOCOL:
-            raise ProtocolError(
+            raise AgentMessageError(
                 f'expected the handshake {{"type": "hello", "protocol": "{PROTOCOL}", ...}}, '
                 f"got {_shorten(answer)}",
                 path="hello",
             )
         version = answer.get("version")
         if version != PROTOCOL_VERSION or isinstance(version, bool):
-            raise ProtocolError(
+            raise AgentMessageError(
                 f"the bot speaks protocol version {version!r}; this runner speaks "
                 f"{PROTOCOL_VERSION}",
                 path="version",
             )
         name = answer.get("name")
         if not isinstance(name, str) or not name or len(name) > 200:
-            raise ProtocolError(
+            raise AgentMessageError(
                 f"the handshake must give a name (a string of 1 to 200 characters), "
                 f"not {_shorten(name)}",
                 path="name",
@@ -479,14 +479,14 @@ class SubprocessAgent:
         running.send(message)
         answer = running.receive(self.timeout, "action")
         if answer.get("type") != "action" or answer.get("id") != ask_id:
-            raise ProtocolError(
+            raise AgentMessageError(
                 f'expected {{"type": "action", "id": {ask_id}, "action": ...}}, '
                 f"got {_shorten(answer)}",
                 path="action",
             )
         text = answer.get("action")
         if not isinstance(text, str):
-            raise ProtocolError(
+            raise AgentMessageError(
                 f"the action must be a string in action notation, not {_shorten(text)}",
                 path="action",
             )
@@ -496,6 +496,6 @@ class SubprocessAgent:
         try:
             return guarda.parse_action(text, view.config)
         except guarda.NotationError as error:
-            raise ProtocolError(
+            raise AgentMessageError(
                 f"the answer {_shorten(text)} is not action notation: {error}", path="action"
             ) from error

@@ -39,9 +39,10 @@ __all__ = ["GreedyBot", "greedy_action"]
 class GreedyBot:
     """One step of lookahead on the rule queries, with the source texts' strategy tips.
 
-    It scores each option by the position right after it and takes the best; see
-    [guarda.bots._greedy][] for the heuristics. Deterministic: it never uses ``rng``, so
-    two greedy bots that meet draw the same game every time from the same seed.
+    It scores each option by the position right after it and takes the best; see the
+    [Bots guide](../bots.md#the-greedy-bots-heuristics) for the heuristics. Deterministic: it
+    never uses ``rng``, so two greedy bots that meet draw the same game every time from
+    the same seed.
 
     Examples:
         >>> import random

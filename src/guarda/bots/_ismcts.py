@@ -112,11 +112,11 @@ def _default_name(bot: ISMCTSBot) -> str:
 class ISMCTSBot:
     """Single-observer information-set MCTS on determinized states, with UCT.
 
-    See [guarda.bots._ismcts][] for how it searches. The budget is per decision: a number
-    of ``iterations``, a number of wall-clock ``seconds``, or both (whichever runs out
-    first). With an iteration budget alone the bot is deterministic given the ``rng``
-    the runner passes; a time budget depends on the machine. Decisions with one sensible
-    action are played without search.
+    See the [Bots guide](../bots.md#the-ismcts-bot) for how it searches. The budget
+    is per decision: a number of ``iterations``, a number of wall-clock ``seconds``, or
+    both (whichever runs out first). With an iteration budget alone the bot is
+    deterministic given the ``rng`` the runner passes; a time budget depends on the
+    machine. Decisions with one sensible action are played without search.
 
     Examples:
         >>> import guarda

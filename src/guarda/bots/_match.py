@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import hashlib
 import math
+import queue
 import random
+import threading
 import time
 from collections.abc import Callable, Sequence
 from typing import Literal
@@ -213,6 +215,75 @@ def _ask(
     return answer, timer() - start, None
 
 
+def _give_up_after(limit: float) -> float:
+    """Wall-clock seconds after which the runner stops waiting for an answer."""
+    return 3 * limit + 1.0
+
+
+class _Thinker:
+    """Asks one seat's agent on a daemon thread of its own, so a hung agent is given up.
+
+    Used when a decision has a time limit. One call at a time: while an answer the
+    runner gave up on is still being computed, the seat is not asked again (the agent's
+    own objects are never used by two threads at once).
+    """
+
+    def __init__(self, agent: Agent, seat: int) -> None:
+        self._agent = agent
+        self._requests: queue.SimpleQueue[tuple[guarda.PlayerView, random.Random] | None] = (
+            queue.SimpleQueue()
+        )
+        self._done = threading.Event()
+        self._answer: tuple[object, BaseException | None] = (None, None)
+        self.busy_since: int | None = None
+        """The ply of the decision it is still working on after being given up, or None."""
+        self._thread = threading.Thread(
+            target=self._serve, name=f"guarda-agent-{seat}", daemon=True
+        )
+        self._thread.start()
+
+    def _serve(self) -> None:
+        while (request := self._requests.get()) is not None:
+            view, rng = request
+            try:
+                answer: object = self._agent.act(view, rng)
+            except BaseException as error:  # an agent may fail in any way, even sys.exit()
+                self._answer = (None, error)
+            else:
+                self._answer = (answer, None)
+            self._done.set()
+
+    def is_busy(self) -> bool:
+        """Whether a given-up call is still running (clears the mark once it is done)."""
+        if self.busy_since is not None and self._done.is_set():
+            self.busy_since = None
+        return self.busy_since is not None
+
+    def ask(
+        self,
+        view: guarda.PlayerView,
+        rng: random.Random,
+        timer: Callable[[], float],
+        limit: float,
+        ply: int,
+    ) -> tuple[object, float, BaseException | None, bool]:
+        """The answer, the seconds it took, any exception, and whether it was given up."""
+        self._done.clear()
+        give_up = time.perf_counter() + _give_up_after(limit)
+        start = timer()
+        self._requests.put((view, rng))
+        while not self._done.wait(min(max(limit, 0.001), 0.05)):
+            if time.perf_counter() >= give_up:
+                self.busy_since = ply
+                return None, timer() - start, None, True
+        answer, error = self._answer
+        return answer, timer() - start, error, False
+
+    def close(self) -> None:
+        """Let the thread end once its current call (if any) returns."""
+        self._requests.put(None)
+
+
 def _judge(
     answer: object, error: BaseException | None, view: guarda.PlayerView
 ) -> tuple[FaultKind, str] | None:
@@ -262,14 +333,22 @@ def play_match(
     0 (see [`MatchResult`][guarda.bots.MatchResult]), ``outcome`` is None and the record
     holds the actions played so far. A crashing agent never crashes the runner.
 
-    **Time.** Agents run in this process, so the runner cannot interrupt one: it times
-    each answer and judges it when it comes. ``time_budget`` is a limit per decision;
-    ``clock`` is chess-clock mode, a total for each seat over the whole game. Once a
-    seat's clock has run out (with ``on_fault="fallback"``), the runner no longer asks
-    that agent and decides for it; each such decision is a ``"late"`` fault too.
-    ``timer="wall"`` (the default) measures wall-clock seconds, ``timer="cpu"`` the
-    process's CPU seconds (steadier on a busy machine). Use a subprocess agent when an
-    agent must be stopped by force.
+    **Time.** ``time_budget`` is a limit per decision; ``clock`` is chess-clock mode, a
+    total for each seat over the whole game. The runner times each answer and judges it
+    when it comes. Once a seat's clock has run out (with ``on_fault="fallback"``), the
+    runner no longer asks that agent and decides for it; each such decision is a
+    ``"late"`` fault too. ``timer="wall"`` (the default) measures wall-clock seconds,
+    ``timer="cpu"`` the process's CPU seconds (steadier on a busy machine).
+
+    **Hung agents.** With a ``time_budget`` or a ``clock``, each agent is asked on a
+    thread of its own, and the runner stops waiting for an answer after three times the
+    decision's limit plus one second of wall-clock time: a ``"late"`` fault, and the
+    game goes on. Python cannot stop a thread, so that call keeps running in the
+    background; until it returns, the seat is not asked again (each of its decisions is
+    a ``"late"`` fault), and then it is asked as before. Without a limit, agents are
+    called directly (no thread) and the runner waits as long as an agent takes. Use a
+    subprocess agent ([`SubprocessAgent`][guarda.arena.SubprocessAgent]) when an agent
+    must be stopped by force.
 
     **Turn limit.** A game ends by the configuration's own turn limit (R27), a draw
     between everyone still in (P19). A configuration without one is played under
@@ -344,6 +423,8 @@ def play_match(
     times: list[list[float]] = [[] for _ in range(seats)]
     faults: list[Fault] = []
     recorder = guarda.Recorder(config, seed, names=shown)
+    limited = time_budget is not None or clock is not None
+    thinkers = [_Thinker(agent, seat) for seat, agent in enumerate(agents)] if limited else []
 
     def notify(
         ply: int, actor: int | None, events: tuple[guarda.Event, ...], **extra: object
@@ -377,10 +458,29 @@ def play_match(
         if left is not None and left <= 0:
             problem = ("late", "no time left on the clock: not asked")
             answer: object = None
+        elif limited and thinkers[actor].is_busy():
+            problem = (
+                "late",
+                f"still working on the decision of ply {thinkers[actor].busy_since}: not asked",
+            )
+            answer = None
         else:
-            answer, elapsed, error = _ask(agents[actor], view, rngs[actor], measure)
+            if limited:
+                limit = min(x for x in (time_budget, left) if x is not None)
+                answer, elapsed, error, hung = thinkers[actor].ask(
+                    view, rngs[actor], measure, limit, ply
+                )
+            else:
+                answer, elapsed, error = _ask(agents[actor], view, rngs[actor], measure)
+                hung = False
             times[actor].append(elapsed)
             problem = _judge(answer, error, view)
+            if hung:
+                problem = (
+                    "late",
+                    f"no answer after {_give_up_after(limit):.3g} s: given up, not asked "
+                    "again until it answers",
+                )
             if left is not None:
                 remaining[actor] = left - elapsed
             if time_budget is not None and elapsed > time_budget:
@@ -403,6 +503,8 @@ def play_match(
             called = _adjudicated(adjudicate, guarda.view(recorder.state, None), seats)
             if called is not None:
                 break
+    for thinker in thinkers:
+        thinker.close()
     final = recorder.state
     outcome = final.outcome
     called = None if final.is_over or forfeited is not None else called

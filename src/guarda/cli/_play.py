@@ -1,10 +1,18 @@
 """``guarda play``: you against bots in the terminal.
 
-At each of your decisions the command shows what happened since your last one, the
-field and every player's public state from your seat, your hand and guard, and your
-legal actions numbered, in notation. Answer with a number or with an action in notation;
-``help`` lists the commands, ``save FILE`` writes the game so far as a record (resume it
-with ``guarda play --resume FILE``), ``quit`` leaves.
+At each of your decisions the command shows what happened since your last one
+([`guarda.events_since_decision`][guarda.events_since_decision]), the field and every
+player's public state from your seat, your hand and guard, and your legal actions
+numbered, in notation, each with what it would do
+([`guarda.describe_action`][guarda.describe_action]) when there are few. Answer with a
+number or with an action in notation; an action you may not make is explained from your
+view ([`guarda.verify_view`][guarda.verify_view]), never from cards you cannot see.
+``explain N`` says what an action would do, ``help`` lists the commands, ``save FILE``
+writes the game so far as a record (resume it with ``guarda play --resume FILE``, which
+goes on through [`guarda.Recorder.resume`][guarda.Recorder.resume]), ``quit`` leaves.
+
+Everything you are shown, and every check of what you type, is read from your own
+[`PlayerView`][guarda.PlayerView], as any frontend should.
 
 The bots decide from their own views (``guarda.bots``), each decision with a random
 source derived from the game's seed, the seat and the ply, so a resumed game goes on
@@ -18,6 +26,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Final
 
+import attrs
 from rich.columns import Columns
 from rich.console import Console
 from rich.rule import Rule
@@ -46,10 +55,14 @@ __all__ = ["HUMAN", "main"]
 HUMAN: Final = "You"
 """The name of your seat in the records ``guarda play`` saves."""
 
+DESCRIBED: Final = 12
+"""Lists of at most this many actions show what each would do; longer ones only notation."""
+
 HELP: Final = """\
 Answer with:
   a number          the action of that number in the list
   an action         in notation, such as 'move N' or 'attack V2 X' (cards in any order)
+  explain N         what action N (or an action in notation) would do, without playing it
   show              show the field, the players and your actions again
   save FILE         save the game so far as a record (guarda play --resume FILE)
   help              this text
@@ -79,7 +92,8 @@ class Game:
             for index, seat_name in enumerate(seats)
         )
         self.seen = 0
-        """How many events of your view you have been shown."""
+        """How many events of your view you have been shown (none yet: a resumed game
+        shows what happened since your last decision)."""
 
     @property
     def state(self) -> guarda.GameState:
@@ -98,16 +112,41 @@ class Game:
                 action = seen.legal_actions[0]
             self.recorder.apply(action)
 
+    @property
+    def mine(self) -> guarda.PlayerView:
+        """The game as you see it."""
+        return guarda.view(self.state, self.seat)
+
     def news(self) -> list[str]:
-        """What you saw happen since you were last shown the game."""
-        events = guarda.view(self.state, self.seat).events
-        lines = [guarda.describe(event, self.names) for event in events[self.seen :]]
+        """What happened since your last decision that you have not been shown yet.
+
+        Your last decision's own events come first. Ending the Move phase makes no event
+        (P13), so after it the events of the decision before are not shown again.
+        """
+        events = self.mine.events
+        since = len(events) - len(guarda.events_since_decision(self.mine))
+        lines = [guarda.describe(event, self.names) for event in events[max(since, self.seen) :]]
         self.seen = len(events)
         return lines
 
+    def actions(self, mine: guarda.PlayerView) -> None:
+        """Your legal actions, numbered; with what each would do when they are few."""
+        legal = mine.legal_actions
+        self.out.print("Your legal actions:")
+        written = [guarda.format_action(action) for action in legal]
+        if len(legal) <= DESCRIBED:
+            width = max(len(text) for text in written)
+            for number, (action, text) in enumerate(zip(legal, written, strict=True), 1):
+                sentence = guarda.describe_action(action, mine, names=self.names)
+                self.out.print(f"{number:>3}. {text:<{width}}   {sentence}")
+            return
+        items = [f"{number:>3}. {text}" for number, text in enumerate(written, 1)]
+        self.out.print(Columns(items, padding=(0, 3)))
+        self.out.print("(explain N tells what action N would do)")
+
     def show(self, *, news: bool = True) -> None:
         """Show the game from your seat, with your legal actions."""
-        mine = guarda.view(self.state, self.seat)
+        mine = self.mine
         self.out.print(Rule(f"Turn {mine.turn_number}" if mine.turn_number else "Setup"))
         if news:
             happened = self.news()
@@ -117,28 +156,37 @@ class Game:
                     self.out.print(f"  {line}")
         self.out.print(render.text(mine))
         if mine.must_act:
-            self.out.print("Your legal actions:")
-            items = [
-                f"{number:>3}. {guarda.format_action(action)}"
-                for number, action in enumerate(mine.legal_actions, 1)
-            ]
-            self.out.print(Columns(items, padding=(0, 3)))
+            self.actions(mine)
 
     def parse(self, text: str) -> guarda.Action:
-        """Your action from a number or notation.
+        """Your action from a number or notation, checked against your view.
 
         Raises:
-            GuardaError: For an unknown number, bad notation or an illegal action.
+            GuardaError: For bad notation, or an action you may not make now (the
+                ruling, as [`guarda.verify_view`][guarda.verify_view] explains it).
+            UsageError: For a number that is not in the list.
         """
-        legal = guarda.legal_actions(self.state)
+        mine = self.mine
+        legal = mine.legal_actions
         if text.isdigit():
             number = int(text)
             if not 1 <= number <= len(legal):
                 raise UsageError(f"no action {number}: choose 1 to {len(legal)}")
             return legal[number - 1]
-        action = guarda.parse_action(text, self.state.config)
-        guarda.verify(self.state, action, player=self.seat)
+        action = guarda.parse_action(text, mine.config)
+        guarda.verify_view(mine, action)
         return action
+
+    def explain(self, text: str) -> str:
+        """What an action (a number or notation) would do, in a sentence.
+
+        Raises:
+            GuardaError: As ``parse``.
+            UsageError: As ``parse``, or when no action is given.
+        """
+        if not text:
+            raise UsageError("explain needs an action: explain N or explain ACTION")
+        return guarda.describe_action(self.parse(text), self.mine, names=self.names)
 
     def save(self, path: str) -> None:
         """Save the record so far."""
@@ -182,6 +230,12 @@ class Game:
             if command == "show":
                 self.show(news=False)
                 continue
+            if command == "explain":
+                try:
+                    self.out.print(self.explain(rest.strip()))
+                except (GuardaError, UsageError) as error:
+                    self.out.print(f"error: {error} (help lists the commands)")
+                continue
             if command == "save":
                 if not rest.strip():
                     self.out.print("error: save needs a file name: save FILE")
@@ -202,7 +256,7 @@ class Game:
         self.out.print(Rule("Game over"))
         for line in self.news():
             self.out.print(f"  {line}")
-        self.out.print(render.text(guarda.view(self.state, self.seat)))
+        self.out.print(render.text(self.mine))
         self.out.print(self.result())
         return 0
 
@@ -235,12 +289,9 @@ def _resume(args: argparse.Namespace) -> tuple[guarda.Recorder, int, int]:
     seat = seat_of(args.seat, record.config)
     if seat is None:
         seat = record.names.index(HUMAN) if HUMAN in record.names else 0
-    recorder = guarda.Recorder(
-        record.config, record.seed, names=record.names or _names(record.config, seat, args)
-    )
-    for action in record.actions:
-        recorder.apply(action)
-    return recorder, record.seed, seat
+    if not record.names:
+        record = attrs.evolve(record, names=_names(record.config, seat, args))
+    return guarda.Recorder.resume(record), record.seed, seat
 
 
 def _names(config: guarda.Config, seat: int, args: argparse.Namespace) -> tuple[str, ...]:
@@ -269,8 +320,10 @@ def main(argv: Sequence[str]) -> int:
         return fail("guarda play", error, 2)
     out = console()
     state = recorder.state
+    plies = recorder.record().plies
+    resumed = f", resumed after {plies} decisions" if args.resume is not None else ""
     out.print(
-        f"{state.config.name}, {state.config.players} players, seed {seed}; "
+        f"{state.config.name}, {state.config.players} players, seed {seed}{resumed}; "
         f"you are {render.seat_names(state.config)[seat]} (seat {seat}). Type help for help."
     )
     try:

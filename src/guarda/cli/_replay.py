@@ -1,9 +1,10 @@
 """``guarda replay FILE``: step through a recorded game as one seat or as a spectator.
 
-Each step is one ply: the action (when the viewer may see who did what), the events the
-viewer saw, then the position from the viewer's seat. Interactively, Enter (or ``next``)
-goes on, ``back`` goes back a ply, a number jumps to that ply and ``quit`` stops;
-``--all`` prints every step without asking.
+Each step is one ply: who decided and what the viewer may know of it (their own action
+in notation; another seat's decision as the viewer saw it, from the events of its view,
+never a hidden card), the other events the viewer saw, then the position from the
+viewer's seat. Interactively, Enter (or ``next``) goes on, ``back`` goes back a ply, a number
+jumps to that ply and ``quit`` stops; ``--all`` prints every step without asking.
 """
 
 from __future__ import annotations
@@ -33,6 +34,23 @@ __all__ = ["main"]
 KEYS: Final = "Enter or next: next ply, back: previous ply, N: ply N, quit: stop"
 """The replay's commands."""
 
+SILENT: Final = {
+    guarda.Phase.MOVE: "ended their Move phase",
+    guarda.Phase.NEW_GUARD: "prepared no new guard",
+}
+"""What a decision that makes no event was, by the phase it was made in (P13, R20)."""
+
+_BOUNDARIES: Final = (guarda.TurnEnded, guarda.TurnStarted, guarda.GameEnded)
+"""Events that end the part of a decision's events its player made."""
+
+
+def _maker(event: guarda.Event) -> int | None:
+    """The player whose doing an event is (the pusher of a push), if any."""
+    if isinstance(event, guarda.PiecePushed):
+        return event.pusher
+    player = getattr(event, "player", None)
+    return player if isinstance(player, int) else None
+
 
 def _record(path: str, game: int | None) -> guarda.GameRecord:
     text = read_text(path)
@@ -52,8 +70,9 @@ class Replay:
 
     def __init__(self, record: guarda.GameRecord, seat: int | None, out: Console) -> None:
         self.record = record
-        self.states = list(guarda.replay(record))
         self.seat = seat
+        self.views = [guarda.view(state, seat) for state in guarda.replay(record)]
+        """What the viewer sees at each ply: everything shown is read from these."""
         self.out = out
         seats = render.seat_names(record.config)
         self.names = tuple(
@@ -64,32 +83,59 @@ class Replay:
     @property
     def last(self) -> int:
         """The number of the last ply."""
-        return len(self.states) - 1
+        return len(self.views) - 1
+
+    def events(self, ply: int) -> tuple[guarda.Event, ...]:
+        """The events of ply ``ply`` as the viewer saw them (0: those before any decision)."""
+        before = 0 if ply == 0 else len(self.views[ply - 1].events)
+        return self.views[ply].events[before:]
+
+    def decided(self, ply: int) -> tuple[str, int]:
+        """Who decided at ply ``ply`` (from 1) and what the viewer may know of it.
+
+        The viewer's own action in notation. Another player's decision as the viewer saw
+        it: the events that player made, up to the end of the turn, as the view shows
+        them (a card face down stays a count); a decision that makes no event by the
+        phase it was made in, which is public.
+
+        Returns:
+            The line, and how many of the ply's events it tells.
+        """
+        before = self.views[ply - 1]
+        actor = before.actor
+        if actor is None:  # pragma: no cover - every ply but the last has a decider
+            return "decided", 0
+        name = self.names[actor]
+        if actor == self.seat:
+            return f"{name} played {guarda.format_action(self.record.actions[ply - 1])}", 0
+        made = []
+        for event in self.events(ply):
+            if isinstance(event, _BOUNDARIES) or _maker(event) != actor:
+                break
+            made.append(guarda.describe(event, self.names).removeprefix(f"{name} "))
+        told = len(made)
+        if not made:
+            made.append(SILENT.get(before.phase, "decided"))
+        return f"{name} {'; '.join(made)}", told
 
     def show(self, ply: int) -> None:
         """Show ply ``ply`` (0: the start of the game)."""
-        state = self.states[ply]
-        seen = guarda.view(state, self.seat)
-        before = 0 if ply == 0 else len(guarda.view(self.states[ply - 1], self.seat).events)
+        events = self.events(ply)
         if ply == 0:
-            title = "Start"
+            self.out.print(Rule("Start"))
         else:
-            title = f"Ply {ply} of {self.last}"
-            actor = self.states[ply - 1].actor
-            action = self.record.actions[ply - 1]
-            if actor is not None and self.seat == actor:
-                title += f": {self.names[actor]} played {guarda.format_action(action)}"
-            elif actor is not None:
-                title += f": {self.names[actor]} decided"
-        self.out.print(Rule(title))
-        for event in seen.events[before:]:
+            self.out.print(Rule(f"Ply {ply} of {self.last}"))
+            line, told = self.decided(ply)
+            self.out.print(line)
+            events = events[told:]
+        for event in events:
             self.out.print(f"  {guarda.describe(event, self.names)}")
-        self.out.print(render.text(seen))
+        self.out.print(render.text(self.views[ply]))
 
     def run(self, *, all_steps: bool) -> int:
         """Show every ply, or step through them as asked; the exit status."""
         if all_steps:
-            for ply in range(len(self.states)):
+            for ply in range(len(self.views)):
                 self.show(ply)
             return 0
         ply = 0

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import logging
 import sys
 from collections.abc import Sequence
+from typing import Final
 
 import uvicorn
 
@@ -13,7 +15,16 @@ from guarda.errors import GuardaError
 from guarda.server._app import create_app
 from guarda.server._settings import Settings
 
-__all__ = ["main", "serve"]
+__all__ = ["GC_THRESHOLDS", "main", "serve"]
+
+GC_THRESHOLDS: Final = (10_000, 20, 100)
+"""The garbage collector's thresholds while serving (Python's default: 700, 10, 10).
+
+A server holds many long-lived objects (every game's states and events), and a full
+collection walks them all: with the defaults, one ran every few seconds under load and
+stopped the event loop for up to 90 ms of CPU. Collecting the youngest generation less
+often and the oldest much less often keeps every pause short; nearly all of guarda's
+objects are freed by reference counting anyway (they hold no cycles)."""
 
 
 def serve(settings: Settings, *, log_level: str = "info") -> None:
@@ -22,7 +33,14 @@ def serve(settings: Settings, *, log_level: str = "info") -> None:
     Args:
         settings: Where to store games, what to listen on, the limits.
         log_level: uvicorn's log level (``"debug"``, ``"info"``, ``"warning"``, ...).
+
+    The process is tuned for short pauses: what exists once everything is imported is
+    frozen out of the garbage collector's reach (``gc.freeze``), and collections use
+    [`GC_THRESHOLDS`][guarda.server._cli.GC_THRESHOLDS].
     """
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(*GC_THRESHOLDS)
     uvicorn.run(
         create_app(settings),
         host=settings.host,

@@ -23,6 +23,8 @@ import orjson
 import guarda
 from guarda import render
 from guarda.bots import Agent, Fault
+from guarda.errors import GuardaError
+from guarda.server._protocol import error_data
 
 __all__ = [
     "TOKEN_BYTES",
@@ -153,6 +155,11 @@ class LiveGame:
         """The ply a bot is deciding for, or -1."""
         self.config_fragment = orjson.Fragment(guarda.dumps(config))
         self._event_texts: dict[int, tuple[guarda.Event, orjson.Fragment, str]] = {}
+        self._views_of: guarda.GameState | None = None
+        """The state the views and builders below were made from."""
+        self._views: dict[int | None, guarda.PlayerView] = {}
+        self._builders: dict[int, guarda.ActionBuilder] = {}
+        self._fairness: dict[int | None, dict[str, Any]] = {}
 
     @property
     def ply(self) -> int:
@@ -210,6 +217,51 @@ class LiveGame:
 
     # -- what a client is sent -----------------------------------------------------------
 
+    def view(self, seat: int | None, state: guarda.GameState | None = None) -> guarda.PlayerView:
+        """The seat's view (None: a spectator's) of the current position, made once per
+        position and shared by every message about it, or of an earlier ``state``."""
+        if state is not None and state is not self.state:
+            return guarda.view(state, seat)
+        if self._views_of is not self.state:
+            self._views.clear()
+            self._builders.clear()
+            self._views_of = self.state
+        found = self._views.get(seat)
+        if found is None:
+            found = self._views[seat] = guarda.view(self.state, seat)
+        return found
+
+    def builder(self, seat: int) -> guarda.ActionBuilder:
+        """The action builder of the seat's decision now (no choices if it must not
+        decide), made from its view once per position."""
+        view = self.view(seat)
+        found = self._builders.get(seat)
+        if found is None:
+            found = self._builders[seat] = guarda.ActionBuilder.from_view(view)
+        return found
+
+    def fairness(self, seat: int | None) -> dict[str, Any]:
+        """Once the game is over: the seed and salt it revealed, the commitment it
+        published at the start, and whether [`guarda.verify_fair`][guarda.verify_fair]
+        passes for the record and everything the seat was shown (``error`` says why
+        not)."""
+        found = self._fairness.get(seat)
+        if found is None:
+            view = self.view(seat)
+            error = None
+            try:
+                guarda.verify_fair(self.record(), view)
+            except GuardaError as failed:
+                error = error_data(failed)
+            found = self._fairness[seat] = {
+                "commitment": view.commitment,
+                "seed": str(self.seed),
+                "salt": self.salt,
+                "verified": error is None,
+                "error": error,
+            }
+        return found
+
     def _event(self, event: guarda.Event) -> tuple[guarda.Event, orjson.Fragment, str]:
         """An event as some viewer sees it: its document and its text, written once."""
         cached = self._event_texts.get(id(event))
@@ -225,20 +277,30 @@ class LiveGame:
         return cached
 
     def position(
-        self, seat: int | None, first: int, *, welcome: bool = False, svg: bool = False
+        self,
+        seat: int | None,
+        first: int,
+        *,
+        welcome: bool = False,
+        svg: bool = False,
+        at: tuple[guarda.GameState, int] | None = None,
     ) -> dict[str, Any]:
-        """An ``update`` (or ``welcome``) message for a seat (None: a spectator).
+        """An ``update`` (or ``welcome``) message for a seat (None: a spectator), about
+        the current position or the one ``at`` (a state and its ply).
 
         ``first`` is the number of the first event to send: the events the client holds
         already are left out. With ``svg``, the message holds a picture of the field as
-        the seat sees it ([`guarda.render.field_svg`][guarda.render.field_svg]).
+        the seat sees it ([`guarda.render.field_svg`][guarda.render.field_svg]). Once the
+        game is over, it holds the record (seed included) and
+        [`fairness`][guarda.server._games.LiveGame.fairness].
         """
-        view = guarda.view(self.state, seat)
+        state, ply = (self.state, self.ply) if at is None else at
+        view = self.view(seat, state)
         events = [self._event(event) for event in view.events[first:]]
         message: dict[str, Any] = {
             "type": "welcome" if welcome else "update",
             "game": self.id,
-            "ply": self.ply,
+            "ply": ply,
             "actor": view.actor,
             "status": "over" if view.is_over else "running",
             "view": orjson.Fragment(guarda.dumps(attrs.evolve(view, events=()))),
@@ -252,4 +314,5 @@ class LiveGame:
         if view.is_over:
             # The seed and every action are public once the game has ended.
             message["record"] = orjson.Fragment(guarda.dumps(self.record(), secrets=True))
+            message["fairness"] = self.fairness(seat)
         return message

@@ -37,11 +37,13 @@ import orjson
 import guarda
 from guarda.bots import Agent, Fault, FaultKind, seat_rng
 from guarda.errors import GuardaError, MessageError
+from guarda.server import _choices
 from guarda.server._games import Client, LiveGame, Seat, new_game_id, new_token, token_digest
 from guarda.server._protocol import (
     PROTOCOL_VERSION,
     Ack,
     Act,
+    Build,
     Hello,
     Ping,
     decode_action,
@@ -355,6 +357,8 @@ class GameServer:
                 raise MessageError("say hello first: which game, and which seat", path="type")
             elif isinstance(message, Act):
                 await self._act(session, session.game, message)
+            elif isinstance(message, Build):
+                self._build(session, session.game, message)
             elif isinstance(message, Ack):
                 self._ack(session, session.game, message)
             elif isinstance(message, Ping):
@@ -387,6 +391,7 @@ class GameServer:
             seat=seat,
             seats=[s.public() for s in game.seats],
             config=game.config_fragment,
+            commitment=game.view(seat).commitment,
         )
         # No await from here on: the client joins exactly at the position it was sent.
         session.game, session.seat = game, seat
@@ -400,6 +405,33 @@ class GameServer:
             )
         if session.seat is not None:
             game.acked[session.seat] = max(game.acked[session.seat], ack.events)
+
+    def _build(self, session: Session, game: LiveGame, build: Build) -> None:
+        """Answer what may be chosen next after a partial choice (``choices``), from the
+        seat's action builder; refuse a spectator or a stale ``ply``."""
+        message: dict[str, Any]
+        try:
+            if session.seat is None:
+                raise MessageError("a spectator cannot act", path="type")
+            if build.ply != game.ply:
+                raise MessageError(
+                    f"made for ply {build.ply}, but the game is at ply {game.ply}: "
+                    "the position has changed",
+                    path="ply",
+                )
+            builder = _choices.choose(game.builder(session.seat), build.chosen)
+            body = _choices.answer(builder, game.view(session.seat), game.names)
+        except GuardaError as error:
+            message = {"type": "refused", "ref": build.ref, "error": error_data(error)}
+        else:
+            message = {
+                "type": "choices",
+                "ref": build.ref,
+                "ply": build.ply,
+                "chosen": [{key: value} for key, value in build.chosen],
+                **body,
+            }
+        session.client.send(encode(message))
 
     async def _act(self, session: Session, game: LiveGame, act: Act) -> None:
         def accepted() -> None:
@@ -488,20 +520,33 @@ class GameServer:
             game.faults.append(fault)
         if accepted is not None:
             accepted()
-        self._publish(game, first, fault)
+        # The updates are built on the event loop's next turn: the acknowledgement just
+        # queued is written first. They go to the clients of the game now, about this
+        # position (a client that joins meanwhile is sent it in its welcome), and before
+        # anything else happens to the game (a later action needs a later message).
+        asyncio.get_running_loop().call_soon(
+            self._publish, game, (state, game.ply), first, fault, list(game.clients.items())
+        )
         if state.is_over:
             self._remember_finished(game)
         else:
             self._schedule_bot(game)
 
-    def _publish(self, game: LiveGame, first: int, fault: Fault | None) -> None:
-        """Send every client of the game its own update, built once per seat."""
+    def _publish(
+        self,
+        game: LiveGame,
+        at: tuple[guarda.GameState, int],
+        first: int,
+        fault: Fault | None,
+        clients: list[tuple[Client, tuple[int | None, bool]]],
+    ) -> None:
+        """Send each client its own update about the position ``at``, built once per seat."""
         texts: dict[tuple[int | None, bool], str] = {}
-        for client, wanted in list(game.clients.items()):
+        for client, wanted in clients:
             text = texts.get(wanted)
             if text is None:
                 seat, svg = wanted
-                message = game.position(seat, first, svg=svg)
+                message = game.position(seat, first, svg=svg, at=at)
                 if fault is not None:
                     message["fault"] = {"seat": fault.seat, "ply": fault.ply, "kind": fault.kind}
                 text = texts[wanted] = encode(message)
@@ -528,7 +573,7 @@ class GameServer:
         if game.ply != ply or actor is None:
             return
         agent = game.seats[actor].agent
-        view = guarda.view(state, actor)
+        view = game.view(actor)
         loop = asyncio.get_running_loop()
         budget = self.settings.bot_time_budget
         start = time.perf_counter()

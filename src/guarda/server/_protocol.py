@@ -1,9 +1,10 @@
 """The wire protocol: reading client messages strictly, and writing server messages.
 
 Every message is one JSON object with a ``type``. A client sends ``hello`` first (which
-game, which seat by its secret token, or none to watch), then ``act``, ``ack`` and
-``ping``; the server sends ``welcome``, ``update``, ``accepted``, ``refused``, ``error``
-and ``pong``. The JSON Schema of each message ships in ``guarda/server/schemas/``.
+game, which seat by its secret token, or none to watch), then ``act``, ``build``,
+``ack`` and ``ping``; the server sends ``welcome``, ``update``, ``accepted``,
+``choices``, ``refused``, ``error`` and ``pong``. The JSON Schema of each message
+ships in ``guarda/server/schemas/``.
 
 Reading is strict: a message longer than the limit, text that is not JSON, a value of
 the wrong type, a missing or an unknown field is a
@@ -23,9 +24,11 @@ import guarda
 from guarda.errors import GuardaError, MessageError
 
 __all__ = [
+    "CHOICE_KEYS",
     "PROTOCOL_VERSION",
     "Ack",
     "Act",
+    "Build",
     "ClientMessage",
     "Hello",
     "Ping",
@@ -46,6 +49,18 @@ MAX_ACTION_TEXT: Final = 1_024
 
 MAX_REF: Final = 64
 """The longest ``ref`` (a client's own label for a request, echoed back)."""
+
+CHOICE_KEYS: Final = ("kind", "card", "direction", "cell", "distance", "orientation")
+"""What one step of a ``build`` message may choose, each its own key: the action's kind
+(an action document's ``type``, such as ``"Attack"``), a card name, a direction
+(``"N"``), a cell (``"b3"``), a distance (an integer) or an orientation
+(``"offensive"``)."""
+
+MAX_CHOSEN: Final = 128
+"""The most steps a ``build`` message may hold."""
+
+MAX_CHOICE_TEXT: Final = 32
+"""The longest text of one step (a card name, a cell, ...)."""
 
 
 @attrs.frozen
@@ -68,6 +83,18 @@ class Act:
 
 
 @attrs.frozen
+class Build:
+    """``build``: what may be chosen next after a partial choice of an action, for the
+    position after ``ply`` actions (answered by ``choices``)."""
+
+    ply: int
+    chosen: tuple[tuple[str, str | int], ...]
+    """The steps chosen so far, in order: each a key of
+    [`CHOICE_KEYS`][guarda.server._protocol.CHOICE_KEYS] and its value."""
+    ref: str | int | None
+
+
+@attrs.frozen
 class Ack:
     """``ack``: the client holds the first ``events`` events of the game."""
 
@@ -81,13 +108,14 @@ class Ping:
     ref: str | int | None
 
 
-ClientMessage = Hello | Act | Ack | Ping
+ClientMessage = Hello | Act | Build | Ack | Ping
 """Any message a client may send."""
 
 _FIELDS: Final[Mapping[str, tuple[frozenset[str], frozenset[str]]]] = {
     # type: (required fields, optional fields), besides "type"
     "hello": (frozenset({"protocol", "game"}), frozenset({"token", "since", "svg"})),
     "act": (frozenset({"ply", "action"}), frozenset({"ref"})),
+    "build": (frozenset({"ply", "chosen"}), frozenset({"ref"})),
     "ack": (frozenset({"events"}), frozenset()),
     "ping": (frozenset(), frozenset({"ref"})),
 }
@@ -120,6 +148,26 @@ def _identifier(message: Mapping[str, Any], key: str, *, optional: bool = False)
     return value
 
 
+def _step(item: object, index: int) -> tuple[str, str | int]:
+    """One step of a ``build`` message: an object with one key of ``CHOICE_KEYS``."""
+    path = f"chosen[{index}]"
+    if type(item) is not dict or len(item) != 1:
+        raise MessageError(
+            f"a step is an object with one key: {', '.join(CHOICE_KEYS)}", path=path
+        )
+    ((key, value),) = item.items()
+    if key not in CHOICE_KEYS:
+        raise MessageError(f"unknown step {key!r}: expected {', '.join(CHOICE_KEYS)}", path=path)
+    if key == "distance":
+        if type(value) is not int or not 1 <= value <= 2**16:
+            raise MessageError("a distance is an integer from 1", path=f"{path}.distance")
+    elif type(value) is not str or not 0 < len(value) <= MAX_CHOICE_TEXT:
+        raise MessageError(
+            f"expected a string of 1 to {MAX_CHOICE_TEXT} characters", path=f"{path}.{key}"
+        )
+    return key, value
+
+
 def read_message(text: str | bytes, limit: int) -> ClientMessage:
     """Read one client message, strictly.
 
@@ -137,6 +185,8 @@ def read_message(text: str | bytes, limit: int) -> ClientMessage:
     Examples:
         >>> read_message('{"type": "act", "ply": 3, "action": "pass"}', 1000)
         Act(ply=3, action='pass', ref=None)
+        >>> read_message('{"type": "build", "ply": 3, "chosen": [{"kind": "Attack"}]}', 1000)
+        Build(ply=3, chosen=(('kind', 'Attack'),), ref=None)
         >>> read_message('{"type": "act", "ply": -1, "action": "pass"}', 1000)
         Traceback (most recent call last):
         ...
@@ -192,6 +242,14 @@ def read_message(text: str | bytes, limit: int) -> ClientMessage:
                 path="action",
             )
         return Act(ply=ply, action=action, ref=_ref(message))
+    if kind == "build":
+        ply = _count(message, "ply")
+        assert ply is not None
+        chosen = message["chosen"]
+        if type(chosen) is not list or len(chosen) > MAX_CHOSEN:
+            raise MessageError(f"expected an array of at most {MAX_CHOSEN} steps", path="chosen")
+        steps = tuple(_step(item, index) for index, item in enumerate(chosen))
+        return Build(ply=ply, chosen=steps, ref=_ref(message))
     if kind == "ack":
         events = _count(message, "events")
         assert events is not None

@@ -1,8 +1,8 @@
 """The JSON Schemas of the protocol's messages, shipped in ``guarda/server/schemas/``.
 
-One schema (draft 2020-12) per message a client sends (``hello``, ``act``, ``ack``,
-``ping``), per message the server sends (``welcome``, ``update``, ``accepted``,
-``refused``, ``error``, ``pong``) and per body of the HTTP API (``game-request``,
+One schema (draft 2020-12) per message a client sends (``hello``, ``act``, ``build``,
+``ack``, ``ping``), per message the server sends (``welcome``, ``update``, ``accepted``,
+``choices``, ``refused``, ``error``, ``pong``) and per body of the HTTP API (``game-request``,
 ``game-created``, ``game-summary``). Where a message holds a guarda document (a view,
 an event, a configuration, an action, a record), the schema refers to the document's
 own schema by its ``$id`` (``urn:guarda:schema:view:v2``, ...), shipped in
@@ -19,10 +19,18 @@ from guarda.errors import ArgumentError
 
 __all__ = ["CLIENT_MESSAGES", "HTTP_BODIES", "MESSAGES", "SERVER_MESSAGES", "load_schema"]
 
-CLIENT_MESSAGES: Final = ("hello", "act", "ack", "ping")
+CLIENT_MESSAGES: Final = ("hello", "act", "build", "ack", "ping")
 """The messages a client sends."""
 
-SERVER_MESSAGES: Final = ("welcome", "update", "accepted", "refused", "error", "pong")
+SERVER_MESSAGES: Final = (
+    "welcome",
+    "update",
+    "accepted",
+    "choices",
+    "refused",
+    "error",
+    "pong",
+)
 """The messages the server sends."""
 
 HTTP_BODIES: Final = ("game-request", "game-created", "game-summary")

@@ -174,13 +174,29 @@ def _check_records(records: Iterable[guarda.GameRecord]) -> list[guarda.GameReco
     config = checked[0].config
     for index, record in enumerate(checked):
         if record.config != config:
+            field = _first_difference(config, record.config)
             raise ArgumentError(
-                f"every record must use one ruleset: {record.config.name!r} with "
-                f"{record.config.players} players differs from the first record's "
-                f"{config.name!r} with {config.players} players",
-                path=f"records[{index}].config",
+                f"every record must use one ruleset: its {field} is "
+                f"{_short(getattr(record.config, field))}, the first record's "
+                f"{_short(getattr(config, field))}",
+                path=f"records[{index}].config.{field}",
             )
     return checked
+
+
+def _first_difference(first: guarda.Config, other: guarda.Config) -> str:
+    """The name of the first configuration field in which ``other`` differs from ``first``."""
+    for field in attrs.fields(type(first)):
+        name: str = field.name
+        if getattr(first, name) != getattr(other, name):
+            return name
+    raise AssertionError("configurations that differ differ in a field")  # pragma: no cover
+
+
+def _short(value: object) -> str:
+    """A value for an error message, cut to 60 characters."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _action_uses(action: guarda.Action) -> tuple[CardUse, tuple[str, ...]] | None:

@@ -1,6 +1,8 @@
-// The web table: one WebSocket, the receiver's view, and a click per action.
+// The web table: one WebSocket, the receiver's view, and actions chosen click by click.
 // Plain JavaScript, no build step. It never knows more than the server sends it:
-// its own view (hand and guard included) and the events it may see.
+// its own view (hand and guard included) and the events it may see. It knows no rules
+// either: the server's action builder says, after every click, what may be clicked next
+// (a "build" message answered by "choices"), so only legal actions can be made.
 "use strict";
 
 const params = new URLSearchParams(window.location.hash.slice(1));
@@ -17,8 +19,23 @@ const table = {
   log: [],
   over: false,
   retry: 0,
-  pending: false,
+  pending: false, // an act was sent: wait for its answer
+  steps: [], // the steps chosen so far ({kind: "Attack"}, {card: "V2"}, ...)
+  answers: [], // answers[i]: the server's choices after the first i steps
+  asked: 0, // counts the builds sent: only the answer to the last one is shown
+  commitment: null,
 };
+
+// Each group of choices, the key of the step that chooses one, and its label.
+const GROUPS = [
+  ["kinds", "kind", "Action"],
+  ["cards", "card", "Card"],
+  ["directions", "direction", "Direction"],
+  ["cells", "cell", "Cell"],
+  ["distances", "distance", "Distance"],
+  ["orientations", "orientation", "Orientation"],
+];
+const DIRECTIONS = { N: "north", E: "east", S: "south", W: "west" };
 
 function $(id) {
   return document.getElementById(id);
@@ -58,6 +75,7 @@ function receive(message) {
       table.seats = message.seats;
       table.config = message.config.data;
       document.body.dataset.seat = message.seat === null ? "spectator" : String(message.seat);
+      keepCommitment(message.commitment);
       position(message);
       break;
     case "update":
@@ -66,11 +84,19 @@ function receive(message) {
     case "accepted":
       $("refused").textContent = "";
       break;
+    case "choices":
+      if (message.ref !== "b" + table.asked || message.ply !== table.ply) break; // stale
+      table.answers[table.steps.length] = message;
+      showBuilder();
+      break;
     case "refused":
     case "error":
-      table.pending = false;
       $("refused").textContent = describeError(message.error);
-      showLegal(table.lastLegal || []);
+      if (table.pending || message.ref === "b" + table.asked) {
+        // The action (or a step) was refused: start the choice again.
+        table.pending = false;
+        startBuilding();
+      }
       break;
     default:
       break;
@@ -94,6 +120,7 @@ function position(message) {
   }
   table.socket.send(JSON.stringify({ type: "ack", events: table.events }));
   const view = message.view.data;
+  table.view = view;
   table.over = message.status === "over";
   document.body.dataset.ply = String(message.ply);
   document.body.dataset.status = message.status;
@@ -102,8 +129,7 @@ function position(message) {
   showAttack(view);
   showPlayers(view);
   showMine(view);
-  table.lastLegal = message.legal;
-  showLegal(message.legal);
+  startBuilding();
   showLog();
   if (table.over) showResult(view, message);
 }
@@ -112,8 +138,16 @@ function name(seat) {
   return table.seats[seat] ? table.seats[seat].name : "Player " + seat;
 }
 
+function edition() {
+  // A ruleset a preset makes travels as the preset's call ({"preset": "modern", ...}).
+  const config = table.config;
+  if (config.name) return config.name;
+  if (config.preset) return config.preset[0].toUpperCase() + config.preset.slice(1);
+  return "Guarda";
+}
+
 function showStatus(view, message) {
-  let text = table.config.name + " · turn " + view.turn_number + " · ply " + message.ply;
+  let text = edition() + " · turn " + view.turn_number + " · ply " + message.ply;
   if (table.over) text += " · game over";
   else if (view.actor === table.seat) text += " · your decision (" + view.phase + ")";
   else text += " · " + name(view.actor) + " decides (" + view.phase + ")";
@@ -181,43 +215,138 @@ function showMine(view) {
   }
 }
 
-function showLegal(legal) {
-  const box = $("legal");
+function mustDecide() {
+  return table.seat !== null && !table.over && table.view && table.view.actor === table.seat;
+}
+
+function startBuilding() {
+  table.steps = [];
+  table.answers = [];
+  if (mustDecide()) ask();
+  else showBuilder();
+}
+
+function ask() {
+  // What may be chosen after the steps so far? The server answers from its action builder.
+  table.asked += 1;
+  document.body.dataset.building = "1";
+  table.socket.send(JSON.stringify({ type: "build", ply: table.ply, chosen: table.steps, ref: "b" + table.asked }));
+  showBuilder();
+}
+
+function choose(step) {
+  if (table.pending || document.body.dataset.building === "1") return;
+  $("refused").textContent = "";
+  table.steps.push(step);
+  ask();
+}
+
+function back() {
+  if (!table.steps.length || table.pending) return;
+  table.steps.pop();
+  table.answers.length = table.steps.length + 1; // the earlier answer still holds
+  table.asked += 1; // an answer on its way is for a longer choice: ignore it
+  showBuilder();
+}
+
+function cancel() {
+  if (table.pending) return;
+  table.steps = [];
+  table.answers.length = 1;
+  table.asked += 1;
+  showBuilder();
+}
+
+function words(kind) {
+  // "PrepareNewGuard" -> "Prepare new guard"
+  const spaced = kind.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
+  return spaced[0].toUpperCase() + spaced.slice(1);
+}
+
+function stepText(step) {
+  const [key, value] = Object.entries(step)[0];
+  if (key === "kind") return words(value);
+  if (key === "direction") return DIRECTIONS[value] || value;
+  if (key === "distance") return value + (value === 1 ? " cell" : " cells");
+  return String(value);
+}
+
+function showBuilder() {
+  const answer = table.answers[table.steps.length];
+  const building = mustDecide() && !answer;
+  document.body.dataset.building = building ? "1" : "0";
+  document.body.dataset.steps = String(table.steps.length);
+  $("builder").hidden = !mustDecide();
+  const waiting = $("waiting");
+  if (table.seat === null) waiting.textContent = "You are watching.";
+  else if (table.over) waiting.textContent = "The game is over.";
+  else if (!mustDecide()) waiting.textContent = "Waiting for the others…";
+  else waiting.textContent = "";
+  markChosenCards();
+  if (!mustDecide()) return;
+  const steps = $("steps");
+  steps.replaceChildren();
+  if (!table.steps.length) steps.appendChild(element("span", "Choose what to do."));
+  table.steps.forEach((step, index) => {
+    if (index) steps.appendChild(document.createTextNode(" › "));
+    steps.appendChild(element("span", stepText(step), "step"));
+  });
+  $("back").disabled = table.pending || !table.steps.length;
+  $("cancel").disabled = table.pending || !table.steps.length;
+  const box = $("choices");
   box.replaceChildren();
-  if (table.seat === null) {
-    box.appendChild(element("p", "You are watching.", "hint"));
+  const confirm = $("confirm");
+  if (!answer) {
+    confirm.hidden = true;
+    box.appendChild(element("p", "…", "hint"));
     return;
   }
-  if (!legal.length) {
-    box.appendChild(element("p", table.over ? "The game is over." : "Waiting for the others…", "hint"));
-    return;
-  }
-  // Group the legal actions by their kind (the first word of the notation).
-  const groups = new Map();
-  for (const action of legal) {
-    const kind = action.split(" ")[0];
-    if (!groups.has(kind)) groups.set(kind, []);
-    groups.get(kind).push(action);
-  }
-  for (const [kind, actions] of groups) {
-    const group = element("div", undefined, "group");
-    group.appendChild(element("span", kind, "kind"));
-    for (const action of actions) {
-      const button = element("button", action, "action");
+  const kind = table.steps.length ? table.steps[0].kind : null;
+  for (const [group, key, label] of GROUPS) {
+    const values = answer.open[group];
+    if (!values.length) continue;
+    const row = element("div", undefined, "group");
+    let text = label;
+    if (group === "cells" && (kind === "Move" || kind === "Push")) text = "Destination";
+    if (group === "cards" && table.steps.length > 1) text = "Add a card";
+    row.appendChild(element("span", text, "label"));
+    for (const value of values) {
+      const step = { [key]: value };
+      const button = element("button", stepText(step), "choice " + key);
       button.type = "button";
-      button.dataset.action = action;
-      button.addEventListener("click", () => play(action));
-      group.appendChild(button);
+      button.dataset.step = JSON.stringify(step);
+      button.disabled = table.pending;
+      button.addEventListener("click", () => choose(step));
+      row.appendChild(button);
     }
-    box.appendChild(group);
+    box.appendChild(row);
+  }
+  confirm.hidden = answer.action === null;
+  if (answer.action !== null) {
+    $("describe").textContent = answer.describe;
+    const play = $("play");
+    play.dataset.action = answer.action;
+    play.textContent = "Play " + answer.action;
+    play.disabled = table.pending;
   }
 }
 
-function play(action) {
-  if (table.pending) return;
+function markChosenCards() {
+  // Highlight in the hand the copies of the cards chosen so far.
+  const wanted = table.steps.filter((step) => "card" in step).map((step) => step.card);
+  for (const card of document.querySelectorAll("#hand .card")) {
+    const index = wanted.indexOf(card.textContent);
+    card.classList.toggle("chosen", index >= 0);
+    if (index >= 0) wanted.splice(index, 1);
+  }
+}
+
+function play() {
+  const answer = table.answers[table.steps.length];
+  if (table.pending || !answer || answer.action === null) return;
   table.pending = true;
-  for (const button of document.querySelectorAll("#legal button")) button.disabled = true;
-  table.socket.send(JSON.stringify({ type: "act", ply: table.ply, action: action, ref: table.ply }));
+  showBuilder();
+  table.socket.send(JSON.stringify({ type: "act", ply: table.ply, action: answer.action, ref: "a" + table.ply }));
 }
 
 function showLog() {
@@ -241,8 +370,57 @@ function showResult(view, message) {
   link.href = "/api/games/" + game + "/record";
   link.download = "guarda-" + game + ".json";
   box.appendChild(link);
+  if (message.fairness) showFairness(message.fairness);
 }
 
+function keepCommitment(commitment) {
+  // The commitment published at the start is kept in the browser, so that a server
+  // cannot change it later: the revealed seed and salt are checked against this one.
+  const key = "guarda-commitment-" + game;
+  let kept = null;
+  try {
+    kept = window.localStorage.getItem(key);
+    if (kept === null && commitment) window.localStorage.setItem(key, commitment);
+  } catch (error) {
+    kept = null; // storage refused (private mode): keep it for this page only
+  }
+  table.commitment = kept || table.commitment || commitment;
+  $("commitment").textContent = table.commitment || "none";
+}
+
+async function sha256(text) {
+  const digest = await window.crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+async function showFairness(fairness) {
+  // P23: the SHA-256 of "guarda-deal-v1", the seed and the salt, one per line, must be
+  // the commitment published before the first card; the server also replays the record
+  // against everything this seat was shown (guarda.verify_fair).
+  const check = $("fair-check");
+  const lines = ["Revealed seed " + fairness.seed + ", salt \"" + fairness.salt + "\"."];
+  let good = fairness.verified;
+  if (window.crypto && window.crypto.subtle) {
+    const hashed = await sha256("guarda-deal-v1\n" + fairness.seed + "\n" + fairness.salt);
+    const matches = hashed === table.commitment;
+    good = good && matches;
+    lines.push(matches
+      ? "Your browser hashed them: they give the commitment shown at the start."
+      : "Your browser hashed them: they do NOT give the commitment shown at the start!");
+  } else {
+    lines.push("This browser cannot hash here (not a secure context): check the record yourself.");
+  }
+  lines.push(fairness.verified
+    ? "The server replayed the record: every card you saw is what the seed dealt (verify_fair passed)."
+    : "The record does not prove a fair game: " + describeError(fairness.error));
+  check.textContent = lines.join(" ");
+  check.className = good ? "good" : "bad";
+  document.body.dataset.fair = good ? "yes" : "no";
+}
+
+$("play").addEventListener("click", play);
+$("back").addEventListener("click", back);
+$("cancel").addEventListener("click", cancel);
 if (!game) {
   $("status").textContent = "No game: start one from the lobby.";
 } else {

@@ -1,0 +1,81 @@
+"""guarda.openspiel: Guarda as a game of OpenSpiel (extra ``openspiel``).
+
+Importing this package registers Guarda with OpenSpiel under the name ``"guarda"``, so
+``pyspiel.load_game("guarda", {"preset": "classic", "players": 4})`` makes a game that
+every OpenSpiel algorithm can play: an imperfect-information, turn-based game whose
+chance is the seed's eight bytes, drawn at the start
+([`GuardaGame`][guarda.openspiel.GuardaGame]), with
+one fixed id per action of the ruleset ([`ActionSpace`][guarda.openspiel.ActionSpace])
+and observations built from [`guarda.view`][guarda.view] alone
+([`GuardaObserver`][guarda.openspiel.GuardaObserver]).
+[`AgentBot`][guarda.openspiel.AgentBot] plays guarda's own bots there, and
+[`DeterminizedBot`][guarda.openspiel.DeterminizedBot] keeps a perfect-information
+search such as OpenSpiel's MCTS to what its player may know.
+
+This package uses only guarda's public API. See the [OpenSpiel guide](../openspiel.md).
+
+Examples:
+    >>> import numpy as np, pyspiel
+    >>> import guarda.openspiel
+    >>> game = pyspiel.load_game("guarda", {"preset": "grda", "turn_limit": 30})
+    >>> state = game.new_initial_state()
+    >>> choose = np.random.RandomState(0)
+    >>> while not state.is_terminal():
+    ...     if state.is_chance_node():
+    ...         state.apply_action(choose.randint(256))
+    ...     else:
+    ...         state.apply_action(choose.choice(state.legal_actions()))
+    >>> state.returns()
+    [0.0, 0.0]
+"""
+
+from __future__ import annotations
+
+try:
+    import numpy  # noqa: F401 - checked here, to say which extra is missing
+    import pyspiel
+except ImportError as error:  # pragma: no cover - depends on the installed extras
+    raise ImportError(
+        "guarda.openspiel needs OpenSpiel and numpy: install guarda with the openspiel "
+        "extra (pip install 'guarda[openspiel]')"
+    ) from error
+
+from guarda.openspiel._action_space import MAX_ACTIONS, ActionSpace
+from guarda.openspiel._bots import AgentBot, DeterminizedBot, resampler
+from guarda.openspiel._game import (
+    CHANCE_OUTCOMES,
+    GAME_NAME,
+    GAME_TYPE,
+    PARAMETERS,
+    SEED_BYTES,
+    GuardaGame,
+    GuardaState,
+    config_from_parameters,
+)
+from guarda.openspiel._observer import (
+    GuardaObserver,
+    information_state_string,
+    observation_string,
+)
+
+__all__ = [
+    "CHANCE_OUTCOMES",
+    "GAME_NAME",
+    "GAME_TYPE",
+    "MAX_ACTIONS",
+    "PARAMETERS",
+    "SEED_BYTES",
+    "ActionSpace",
+    "AgentBot",
+    "DeterminizedBot",
+    "GuardaGame",
+    "GuardaObserver",
+    "GuardaState",
+    "config_from_parameters",
+    "information_state_string",
+    "observation_string",
+    "resampler",
+]
+
+if GAME_NAME not in {game.short_name for game in pyspiel.registered_games()}:
+    pyspiel.register_game(GAME_TYPE, GuardaGame)

@@ -1,0 +1,63 @@
+"""Reinforcement learning: Guarda as a PettingZoo environment (extra ``rl``).
+
+Install the extra first: ``pip install 'guarda[rl]'`` (PettingZoo, Gymnasium, NumPy).
+
+- [`GuardaEnv`][guarda.rl.GuardaEnv] (or [`env`][guarda.rl.env], wrapped the way
+  PettingZoo's own games are): an AEC environment with one agent per player, in which
+  whoever must decide next, the turn player or a reacting player, is selected.
+- [`ActionIndex`][guarda.rl.ActionIndex]: a fixed, documented number for every action a
+  game of a configuration can offer, both ways, and the mask of the legal ones.
+- [`ObservationEncoder`][guarda.rl.ObservationEncoder]: one player's
+  [`PlayerView`][guarda.PlayerView] as a vector of numbers, built from the view alone, so
+  it cannot show what the player may not know.
+- [`Reward`][guarda.rl.Reward]: win, draw or loss (the default), points, or stakes payouts.
+
+This package uses only guarda's public API. See the guide
+[Reinforcement learning](../rl.md).
+
+Examples:
+    >>> import guarda
+    >>> import numpy as np
+    >>> from guarda.rl import GuardaEnv
+    >>> env = GuardaEnv(guarda.grda(players=2))
+    >>> env.reset(seed=7)
+    >>> choose = np.random.default_rng(7)
+    >>> for agent in env.agent_iter():
+    ...     observation, reward, terminated, truncated, info = env.last()
+    ...     if terminated or truncated:
+    ...         env.step(None)
+    ...     else:
+    ...         legal = np.flatnonzero(observation["action_mask"])
+    ...         env.step(int(choose.choice(legal)))
+    >>> env.game_state.is_over
+    True
+"""
+
+from __future__ import annotations
+
+try:
+    import gymnasium  # noqa: F401 - checked here, to say which extra is missing
+    import numpy  # noqa: F401
+    import pettingzoo  # noqa: F401
+except ImportError as error:  # pragma: no cover - depends on the installed extras
+    raise ImportError(
+        "guarda.rl needs PettingZoo, Gymnasium and NumPy: install guarda with the rl extra "
+        "(pip install 'guarda[rl]')"
+    ) from error
+
+from guarda.rl._env import AGENT_PREFIX, GuardaEnv, Observation, Reward, env
+from guarda.rl._index import MAX_ACTIONS, ActionBlock, ActionIndex
+from guarda.rl._observation import ObservationEncoder, Section
+
+__all__ = [
+    "AGENT_PREFIX",
+    "MAX_ACTIONS",
+    "ActionBlock",
+    "ActionIndex",
+    "GuardaEnv",
+    "Observation",
+    "ObservationEncoder",
+    "Reward",
+    "Section",
+    "env",
+]

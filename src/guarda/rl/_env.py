@@ -1,0 +1,408 @@
+"""A PettingZoo AEC environment of Guarda: one agent per player, whoever must decide acts.
+
+Guarda is turn-based, but not in a fixed cycle: an attacked player reacts in the middle
+of the attacker's turn, and an attacker answers a counter. The environment selects
+(``agent_selection``) whoever must decide next, the turn player or a reacting player, so
+the agent-environment cycle of PettingZoo fits the rules exactly.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from typing import Any, Final, Literal, SupportsIndex, overload
+
+import gymnasium
+import numpy as np
+from pettingzoo import AECEnv
+from pettingzoo.utils.wrappers import OrderEnforcingWrapper
+
+import guarda
+from guarda import Config, GameState, KingOfTheHill, StakesKind, Victory
+from guarda.errors import ArgumentError, NotResetError
+from guarda.render import text
+from guarda.rl._index import MAX_ACTIONS, ActionIndex
+from guarda.rl._observation import ObservationEncoder
+
+__all__ = ["AGENT_PREFIX", "GuardaEnv", "Observation", "Reward", "env"]
+
+AGENT_PREFIX: Final = "player_"
+"""Agents are named ``player_0``, ``player_1``, ...: the prefix and the player number."""
+
+Observation = dict[str, Any]
+"""What an agent observes: ``{"observation": float32 vector, "action_mask": int8 vector}``,
+both NumPy arrays."""
+
+
+class Reward(enum.StrEnum):
+    """What the agents are rewarded for."""
+
+    OUTCOME = "outcome"
+    """At the end: +1 for a win (every member of the winning team), 0 for a draw (every
+    member of a team with a player sharing it), -1 otherwise. A truncated game gives 0."""
+    POINTS = "points"
+    """After every step: the change in the points of the agent's team (Victory and King
+    of the Hill only)."""
+    PAYOUTS = "payouts"
+    """At the end: the agent's net gain from the stakes (a stakes variant only)."""
+
+
+class GuardaEnv(AECEnv[str, Observation, Any]):
+    """A game of Guarda as a PettingZoo AEC environment.
+
+    Agents are the players, ``player_0`` to ``player_{n-1}``; the selected agent
+    (``agent_selection``) is whoever must decide now, so reactions out of turn are
+    selected too. An action is a number of the configuration's
+    [`ActionIndex`][guarda.rl.ActionIndex]; an observation is a dictionary with the
+    player's view encoded by an [`ObservationEncoder`][guarda.rl.ObservationEncoder]
+    (``"observation"``) and the mask of its legal actions (``"action_mask"``, all 0 for an
+    agent who need not decide).
+
+    A player who goes out stays among the agents, never selected, until the game ends:
+    a team may still win with members out. At the end every agent terminates, and each
+    must then be stepped with None, as PettingZoo asks.
+
+    Args:
+        config: The ruleset; by default [`guarda.modern`][guarda.modern] for 2 players.
+        reward: What the agents are rewarded for (a [`Reward`][guarda.rl.Reward] or its
+            value).
+        max_turns: Truncate the game once this many turns have ended (None: play to the
+            end). The configuration's own ``turn_limit`` ends the game as a draw instead.
+        render_mode: None or ``"ansi"`` (a text picture of the table, as a spectator
+            sees it).
+        max_actions: The most actions the action index may hold.
+
+    Raises:
+        ArgumentError: If an argument is of the wrong kind, or the reward does not fit
+            the configuration (points without points to score, payouts without stakes).
+        ActionSpaceError: If the configuration's action index is too big.
+
+    Examples:
+        >>> import guarda
+        >>> from guarda.rl import GuardaEnv
+        >>> env = GuardaEnv(guarda.grda(players=2), max_turns=20)
+        >>> env.reset(seed=3)
+        >>> env.agent_selection
+        'player_0'
+        >>> observation, reward, terminated, truncated, info = env.last()
+        >>> action = int(observation["action_mask"].nonzero()[0][0])
+        >>> env.step(action)
+        >>> env.game_state.turn_number >= 0
+        True
+    """
+
+    metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo reads it from the class
+        "name": "guarda_v0",
+        "render_modes": ["ansi"],
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        config: Config | None = None,
+        *,
+        reward: Reward | str = Reward.OUTCOME,
+        max_turns: int | None = None,
+        render_mode: str | None = None,
+        max_actions: int = MAX_ACTIONS,
+    ) -> None:
+        if config is None:
+            config = guarda.modern(players=2)
+        if not isinstance(config, Config):
+            raise ArgumentError(f"not a Config: {config!r}", path="config")
+        self.reward_kind = _reward(reward, config)
+        """What the agents are rewarded for."""
+        if max_turns is not None and (
+            not isinstance(max_turns, int) or isinstance(max_turns, bool) or max_turns < 1
+        ):
+            raise ArgumentError(
+                f"max_turns must be None or a positive integer, not {max_turns!r}",
+                path="max_turns",
+            )
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ArgumentError(
+                f"render_mode must be None or 'ansi', not {render_mode!r}", path="render_mode"
+            )
+        self.config = config
+        """The ruleset of every game."""
+        self.max_turns = max_turns
+        """Ended turns after which a game is truncated, or None."""
+        self.render_mode = render_mode
+        self.index = ActionIndex(config, max_actions=max_actions)
+        """The numbering of the actions."""
+        self.encoder = ObservationEncoder(config)
+        """The encoding of the views."""
+        self.possible_agents = [f"{AGENT_PREFIX}{i}" for i in range(config.players)]
+        self.agents = []
+        self.action_spaces = {
+            agent: gymnasium.spaces.Discrete(self.index.size) for agent in self.possible_agents
+        }
+        mask = gymnasium.spaces.Box(0, 1, (self.index.size,), dtype=np.int8)
+        self.observation_spaces = {
+            agent: gymnasium.spaces.Dict({"observation": self.encoder.space, "action_mask": mask})
+            for agent in self.possible_agents
+        }
+        self.rewards = {}
+        self._cumulative_rewards = {}
+        self.terminations = {}
+        self.truncations = {}
+        self.infos = {}
+        self._seeds = random.Random()
+        self._state: GameState | None = None
+        self._seed: int | None = None
+
+    # -- spaces and agents --------------------------------------------------------------
+
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        """The observation space of an agent (the same object on every call)."""
+        space: gymnasium.spaces.Space[Any] = self.observation_spaces[self._agent(agent)]
+        return space
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        """The action space of an agent: ``Discrete(len(index))``."""
+        space: gymnasium.spaces.Space[Any] = self.action_spaces[self._agent(agent)]
+        return space
+
+    def _agent(self, agent: object) -> str:
+        if not isinstance(agent, str) or agent not in self.observation_spaces:
+            raise ArgumentError(
+                f"no agent {agent!r}: the agents are {', '.join(self.possible_agents)}",
+                path="agent",
+            )
+        return agent
+
+    def player_of(self, agent: str) -> int:
+        """The player number of an agent (``"player_2"`` is 2)."""
+        return self.possible_agents.index(self._agent(agent))
+
+    @property
+    def game_state(self) -> GameState:
+        """The full state of the current game (it holds every secret: not for agents).
+
+        Raises:
+            NotResetError: Before the first ``reset()``.
+        """
+        if self._state is None:
+            raise NotResetError("call reset() before using the environment", path="env")
+        return self._state
+
+    @property
+    def game_seed(self) -> int | None:
+        """The seed of the current game, for [`guarda.new_game`][guarda.new_game]."""
+        return self._seed
+
+    # -- the cycle ----------------------------------------------------------------------
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start a new game.
+
+        With a seed, the game is ``guarda.new_game(config, seed)`` and the seeds of later
+        resets without one follow from it, so a run is reproducible; without a seed ever
+        given, games are seeded from the operating system's randomness.
+
+        Args:
+            seed: An integer, or None.
+            options: Accepted for PettingZoo's API and ignored.
+
+        Raises:
+            ArgumentError: If ``seed`` is not an integer or ``options`` not a dictionary.
+        """
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+            raise ArgumentError(f"a seed is an integer or None, not {seed!r}", path="seed")
+        if options is not None and not isinstance(options, dict):
+            raise ArgumentError(
+                f"options must be a dictionary or None, not {options!r}", path="options"
+            )
+        if seed is not None:
+            self._seeds = random.Random(seed)
+            game_seed = seed
+        else:
+            game_seed = self._seeds.getrandbits(64)
+        state = guarda.new_game(self.config, seed=game_seed)
+        self._seed = game_seed
+        self._state = state
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {agent: {} for agent in self.agents}
+        assert state.actor is not None
+        self.agent_selection = self.possible_agents[state.actor]
+
+    def observe(self, agent: str) -> Observation:
+        """What ``agent`` observes now: its view encoded, and the mask of its legal actions.
+
+        Raises:
+            ArgumentError: If there is no such agent.
+            NotResetError: Before the first ``reset()``.
+        """
+        player = self.player_of(agent)
+        seen = guarda.view(self.game_state, player)
+        return {
+            "observation": self.encoder.encode(seen),
+            "action_mask": self.index.mask(seen.legal_actions),
+        }
+
+    @overload
+    def last(
+        self, observe: Literal[True] = ...
+    ) -> tuple[Observation, float, bool, bool, dict[str, Any]]: ...
+    @overload
+    def last(self, observe: Literal[False]) -> tuple[None, float, bool, bool, dict[str, Any]]: ...
+    @overload
+    def last(
+        self, observe: bool = ...
+    ) -> tuple[Observation | None, float, bool, bool, dict[str, Any]]: ...
+    def last(
+        self, observe: bool = True
+    ) -> tuple[Observation | None, float, bool, bool, dict[str, Any]]:
+        """The selected agent's observation (None with ``observe=False``), its reward since
+        it last acted, whether it terminated or was truncated, and its info.
+
+        Raises:
+            NotResetError: Before the first ``reset()``, and once every agent is done.
+        """
+        agent = self._selected()
+        observation = self.observe(agent) if observe else None
+        return (
+            observation,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
+
+    def step(self, action: SupportsIndex | None) -> None:
+        """Play the selected agent's action, a number of the action index.
+
+        A terminated or truncated agent must be stepped with None (it is then removed).
+        A failing step changes nothing.
+
+        Raises:
+            ArgumentError: If ``action`` is not an integer (or not None for an agent that
+                is done).
+            ActionSpaceError: If ``action`` is outside the action index.
+            IllegalActionError: If the action is not legal now.
+            NotResetError: Before the first ``reset()``, and once every agent is done.
+        """
+        state = self.game_state
+        agent = self._selected()
+        if self.terminations[agent] or self.truncations[agent]:
+            if action is not None:
+                raise ArgumentError(
+                    f"{agent} is done: step it with None, not {action!r}", path="action"
+                )
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise ArgumentError(f"{agent} must act: give an action number", path="action")
+        chosen = self.index.action_at(action)
+        after, _ = guarda.apply(state, chosen)
+        before_points = self._team_points(state)
+        self._state = after
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        if self.reward_kind is Reward.POINTS:
+            after_points = self._team_points(after)
+            for number, name in enumerate(self.possible_agents):
+                self.rewards[name] = float(after_points[number] - before_points[number])
+        if after.is_over:
+            self._finish(after)
+        elif self.max_turns is not None and after.turns_ended >= self.max_turns:
+            self.truncations = dict.fromkeys(self.agents, True)
+        else:
+            assert after.actor is not None
+            self.agent_selection = self.possible_agents[after.actor]
+        self._accumulate_rewards()
+
+    def _selected(self) -> str:
+        """The selected agent, while there is one."""
+        if self._state is None:
+            raise NotResetError("call reset() before using the environment", path="env")
+        if not self.agents:
+            raise NotResetError(
+                "every agent is done: call reset() to start a new game", path="env"
+            )
+        return self.agent_selection
+
+    def _team_points(self, state: GameState) -> list[int]:
+        """Each player's team's points."""
+        config = self.config
+        totals = [sum(state.players[p].points for p in team) for team in config.teams]
+        return [totals[config.team_of(player)] for player in range(config.players)]
+
+    def _finish(self, state: GameState) -> None:
+        outcome = state.outcome
+        assert outcome is not None
+        config = self.config
+        drawn_teams = {config.team_of(player) for player in outcome.drawn}
+        for player, name in enumerate(self.possible_agents):
+            if self.reward_kind is Reward.OUTCOME:
+                if player in outcome.winners:
+                    self.rewards[name] = 1.0
+                elif config.team_of(player) in drawn_teams:
+                    self.rewards[name] = 0.0
+                else:
+                    self.rewards[name] = -1.0
+            elif self.reward_kind is Reward.PAYOUTS:
+                self.rewards[name] = float(outcome.payouts[player])
+        self.terminations = dict.fromkeys(self.agents, True)
+
+    def render(self) -> str | None:
+        """A text picture of the table as a spectator sees it (``render_mode="ansi"``),
+        or None without a render mode.
+
+        Raises:
+            NotResetError: Before the first ``reset()``.
+        """
+        state = self.game_state
+        if self.render_mode is None:
+            return None
+        return text(guarda.view(state, None))
+
+    def close(self) -> None:
+        """Release nothing: the environment holds no outside resources."""
+
+
+def _reward(reward: object, config: Config) -> Reward:
+    try:
+        kind = Reward(reward if isinstance(reward, str) else "")
+    except ValueError:
+        raise ArgumentError(
+            f"reward must be one of {', '.join(kind.value for kind in Reward)}, not {reward!r}",
+            path="reward",
+        ) from None
+    if kind is Reward.POINTS and not isinstance(config.win, (Victory, KingOfTheHill)):
+        raise ArgumentError(
+            f"points rewards need points to score: {config.name} plays "
+            f"{type(config.win).__name__}, not Victory or King of the Hill",
+            path="reward",
+        )
+    if kind is Reward.PAYOUTS and config.stakes.kind is StakesKind.NONE:
+        raise ArgumentError(
+            f"payout rewards need a stakes variant, and {config.name} has none",
+            path="reward",
+        )
+    return kind
+
+
+def env(
+    config: Config | None = None, **options: Any
+) -> OrderEnforcingWrapper[str, Observation, Any]:
+    """A [`GuardaEnv`][guarda.rl.GuardaEnv] in PettingZoo's ``OrderEnforcingWrapper``
+    (it refuses ``step`` before ``reset``), the way PettingZoo's own games are made.
+
+    Args:
+        config: The ruleset.
+        **options: The keyword arguments of [`GuardaEnv`][guarda.rl.GuardaEnv].
+
+    Examples:
+        >>> import guarda
+        >>> from guarda import rl
+        >>> game = rl.env(guarda.grda())
+        >>> game.reset(seed=1)
+        >>> game.unwrapped.game_seed
+        1
+    """
+    return OrderEnforcingWrapper(GuardaEnv(config, **options))
