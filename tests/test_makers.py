@@ -24,6 +24,7 @@ import pytest
 
 import golden_games
 import guarda
+from guarda import _state
 from guarda._actions import ACTION_TYPES
 from guarda._construct import MAKERS, maker
 from guarda._events import EVENT_TYPES
@@ -186,3 +187,21 @@ def test_append_events_makes_the_node_the_class_makes() -> None:
     assert copy.deepcopy(node) == built
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         node.size = 0
+
+
+def test_an_engine_state_is_remembered_as_the_class_remembers_a_state() -> None:
+    # GameState(...) remembers the last state made, which decides whether a state made
+    # next by changing it a little is checked; the engine's states must leave the same.
+    state = guarda.new_game(guarda.modern(players=2), seed=4)
+    for _ in range(30):
+        state = guarda.apply(state, guarda.legal_actions(state)[-1])[0]
+        engine = (_state._LAST_FIT[0], _state._LAST_FIT[0].seen, _state._LAST_FIT[0].pile)  # type: ignore[union-attr]
+        guarda.GameState(*_fields(state))
+        by_class = (_state._LAST_FIT[0], _state._LAST_FIT[0].seen, _state._LAST_FIT[0].pile)  # type: ignore[union-attr]
+        assert engine[0] is by_class[0] and engine[0].config is state.config  # type: ignore[union-attr]
+        assert engine[1] is by_class[1] is state.players and engine[2] is by_class[2]
+    # So a player one card short, made from the last state, is not checked here (a
+    # full check of the state refuses it), as with states made by the class.
+    first = state.players[0]
+    short = attrs.evolve(first, draw_pile=first.draw_pile[1:])
+    assert attrs.evolve(state, players=(short, *state.players[1:])).players[0] == short

@@ -431,10 +431,10 @@ def test_actor_must_be_the_player_the_phase_names() -> None:
 
 def test_r14_set_guard_phase_needs_a_preparing_guard() -> None:
     state = settle_state()
-    hand = state.players[state.turn].hand
+    no_guard = with_player(state, state.turn, guard=None)
+    hand = no_guard.players[state.turn].hand
     extra = state.players[state.turn].guard.card  # type: ignore[union-attr]
-    # The guard back in the hand, in one change: a state missing a card is refused when made.
-    no_guard = with_player(state, state.turn, guard=None, hand=tuple(sorted((*hand, extra))))
+    no_guard = with_player(no_guard, state.turn, hand=tuple(sorted((*hand, extra))))
     expect_inconsistent(
         attrs.evolve(no_guard, phase=Phase.SET_GUARD), f"players[{state.turn}].guard", "R14"
     )

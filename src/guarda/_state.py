@@ -37,6 +37,7 @@ __all__ = [
     "append_events",
     "make_player",
     "make_state",
+    "note_fit",
 ]
 
 
@@ -526,14 +527,15 @@ class GameState:
     [`PositionError`][guarda.errors.PositionError] at once instead of tripping a rule
     later. [guarda.check_state][guarda.check_state] checks everything else.
 
-    The engine's own next states skip the check: each is made from a state that fits,
-    and the engine never changes the players, moves a piece off the field or changes what
-    a deck holds. For the others it is quick. A state with the configuration object of
-    the last state made, in which player 0 or player 1 still has the very draw pile they
-    had there, is that state changed a little (say with ``attrs.evolve``) and is not
-    checked again: a state of another game shares none of its tuples. Any other state is
-    checked, player 0's deck only when player 0 does not share a tuple with player 0 of
-    the last state made (the same object, never an equal one).
+    The engine makes a state on every step, so the check is quick. A state with the
+    configuration object of the last state made, in which player 0 or player 1 still has
+    the very draw pile they had there, is that state after a step of the engine and is
+    not checked again: the engine never changes the players, moves a piece off the field
+    or changes what a deck holds, and a state of another game shares none of its tuples.
+    Any other state is checked, player 0's deck only when player 0 does not share a tuple
+    with player 0 of the last state made (the same object, never an equal one). (The
+    engine's own steps skip even that and only remember the state as the last made:
+    each is made from a state that fits.)
 
     Examples:
         >>> import guarda
@@ -576,8 +578,9 @@ class GameState:
     def __attrs_post_init__(self) -> None:
         # check_fit, quickly (see the class docstring): a state of the configuration of the
         # last state made, in which player 0 or player 1 still has the draw pile they had
-        # there, is that state changed a little and is not checked again. Values of the
-        # wrong kind are left to check_state. (The engine makes its states with make_state.)
+        # there, is that state after a step of the engine and is not checked again. Values
+        # of the wrong kind are left to check_state. (The engine's own steps make their
+        # states with make_state and note_fit: the same end, without the check.)
         try:
             fit = _LAST_FIT[0]
             if fit is not None and fit.config is self.config:
@@ -615,7 +618,27 @@ class GameState:
 make_state = maker(GameState)
 """``GameState(...)`` for the states the engine makes from a state that fits its
 configuration: the same value, without the configuration check
-([`check_fit`][guarda._state.check_fit]); every field given, in order."""
+([`check_fit`][guarda._state.check_fit]); every field given, in order. Pass the state to
+[`note_fit`][guarda._state.note_fit] next, as the check would have."""
+
+
+def note_fit(state: GameState) -> None:
+    """Remember ``state`` as the last state made with its configuration, as making it with
+    ``GameState(...)`` does once its check passes (a state the engine made from a state
+    that fits, fits).
+
+    Whatever way that check goes for such a state, it ends remembering the fit of the
+    configuration as the last one, with the state's players and player 0's draw pile
+    (unless empty); so a state made next from this one by changing a little (say with
+    ``attrs.evolve``) is checked, or not, exactly as after ``GameState(...)``.
+    """
+    fit = _LAST_FIT[0]
+    if fit is None or fit.config is not state.config:
+        fit = _LAST_FIT[0] = _fit(state.config)
+    players = state.players
+    fit.seen = players
+    fit.pile = players[0].draw_pile or None
+
 
 make_player = maker(PlayerState)
 """``PlayerState(...)`` for the engine, every field given, in order."""

@@ -99,6 +99,7 @@ from guarda._state import (
     append_events,
     make_player,
     make_state,
+    note_fit,
 )
 from guarda._tables import Tables, tables
 
@@ -256,27 +257,26 @@ class Transaction:
     def freeze(self) -> tuple[GameState, tuple[Event, ...]]:
         """The new state and the events produced."""
         events = tuple(self.events)
-        return (
-            # Positional on the hot path: tests/test_field_order.py pins the field order.
-            make_state(
-                self.state.config,
-                self.phase,
-                self.turn,
-                self.actor,
-                tuple(self.players),
-                self.rng,
-                self.turn_number,
-                self.turns_ended,
-                self.has_moved,
-                self.attack,
-                self.loot,
-                self.pot,
-                self.first_placed,
-                self.outcome,
-                append_events(self.state.log, events) if events else self.state.log,
-            ),
-            events,
+        # Positional on the hot path: tests/test_field_order.py pins the field order.
+        state = make_state(
+            self.state.config,
+            self.phase,
+            self.turn,
+            self.actor,
+            tuple(self.players),
+            self.rng,
+            self.turn_number,
+            self.turns_ended,
+            self.has_moved,
+            self.attack,
+            self.loot,
+            self.pot,
+            self.first_placed,
+            self.outcome,
+            append_events(self.state.log, events) if events else self.state.log,
         )
+        note_fit(state)  # what GameState's check leaves behind (it fits)
+        return state, events
 
     # -- helpers -------------------------------------------------------------------
 
