@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import copy
 import itertools
+import json
+import pickle
 import random
 from typing import Any
 
@@ -135,3 +138,41 @@ def test_legal_actions_can_be_built_from_actions_only() -> None:
     assert LegalActions((Pass(),)) == (Pass(),)
     with pytest.raises(guarda.ArgumentError):
         LegalActions(("pass",))  # type: ignore[arg-type]
+
+
+def test_a_lazy_sequence_is_read_right_by_code_that_takes_tuples() -> None:
+    # A lazy LegalActions is a tuple subclass whose own items are empty: everything that
+    # reads a tuple must go through its methods, never through the empty storage.
+    state = play_to(BIG, 7, 40)
+    while not guarda.legal_actions(state).is_lazy:
+        state = guarda.apply(state, guarda.legal_actions(state)[-1])[0]
+    actions = guarda.legal_actions(state)
+    listed = tuple(actions)
+    assert isinstance(actions, tuple) and len(listed) >= 8 and bool(actions)
+    assert list(actions) == [*actions] == list(listed)
+    assert set(actions) == set(listed) and frozenset(actions) == frozenset(listed)
+    first, *rest = actions
+    assert (first, *rest) == listed
+
+    def count(*items: object) -> int:
+        return len(items)
+
+    assert count(*actions) == len(listed)
+    assert list(reversed(actions)) == list(reversed(listed))
+    assert actions + (Pass(),) == (*listed, Pass())  # noqa: RUF005 (the operator is tested)
+    assert (Pass(),) + actions == (Pass(), *listed)  # noqa: RUF005
+    assert actions * 2 == listed * 2 and 2 * actions == listed * 2
+    assert (actions <= listed) and (listed >= actions) and not (actions < listed)
+    assert actions == listed and listed == actions and not (actions != listed)  # noqa: SIM202
+    assert actions.count(listed[0]) == 1 and actions.index(listed[-1]) == len(listed) - 1
+    assert random.Random(1).sample(actions, 3) == random.Random(1).sample(listed, 3)
+    assert max(actions, key=repr) == max(listed, key=repr)
+    for copied in (
+        copy.copy(actions),
+        copy.deepcopy(actions),
+        pickle.loads(pickle.dumps(actions)),
+    ):
+        assert copied == listed and isinstance(copied, LegalActions)
+    assert json.dumps([guarda.format_action(action) for action in actions]) == json.dumps(
+        [guarda.format_action(action) for action in listed]
+    )
