@@ -26,7 +26,7 @@ import golden_games
 import guarda
 from guarda import _state
 from guarda._actions import ACTION_TYPES
-from guarda._construct import MAKERS, maker
+from guarda._construct import MAKERS, copier, maker
 from guarda._events import EVENT_TYPES
 from guarda._state import append_events, make_player, make_state
 
@@ -205,3 +205,27 @@ def test_an_engine_state_is_remembered_as_the_class_remembers_a_state() -> None:
     first = state.players[0]
     short = attrs.evolve(first, draw_pile=first.draw_pile[1:])
     assert attrs.evolve(state, players=(short, *state.players[1:])).players[0] == short
+
+
+def test_a_copier_makes_what_attrs_evolve_makes(samples: dict[Any, list[Any]]) -> None:
+    changes = {
+        "draw_pile": (),
+        "hand": ("H1", "V2"),
+        "in_play": ("X",),
+        "discard_known": ("V1",),
+        "discard_hidden": ("H2", "H2"),
+        "position": guarda.Cell(1, 2),
+        "guard": guarda.Guard("V3", guarda.GuardStatus.PREPARING, None),
+        "health": 3,
+    }
+    names = list(changes)
+    for count in range(1, 4):
+        for start in range(len(names)):
+            changed = [names[(start + step) % len(names)] for step in range(count)]
+            copy_with = copier(guarda.PlayerState, *changed)
+            for player in samples[guarda.PlayerState]:
+                made = copy_with(player, *(changes[name] for name in changed))
+                evolved = attrs.evolve(player, **{name: changes[name] for name in changed})
+                assert type(made) is guarda.PlayerState and made == evolved
+                assert hash(made) == hash(evolved) and repr(made) == repr(evolved)
+                assert pickle.dumps(made) == pickle.dumps(evolved)

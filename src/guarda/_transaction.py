@@ -40,7 +40,7 @@ from guarda._actions import (
     TakeDamage,
 )
 from guarda._config import Config, DrawRule
-from guarda._construct import maker
+from guarda._construct import copier, maker
 from guarda._events import (
     AttackDeclared,
     CardsBurned,
@@ -170,6 +170,17 @@ _StakeClaimed = maker(StakeClaimed)
 _TurnEnded = maker(TurnEnded)
 _TurnSettled = maker(TurnSettled)
 _TurnStarted = maker(TurnStarted)
+
+
+# Copies of a player with some fields changed, for the hottest steps: positional, in the
+# order named (player_with takes keywords, which cost a little on every call).
+_with_pile_and_hand = copier(PlayerState, "draw_pile", "hand")
+_with_settled = copier(PlayerState, "hand", "in_play", "discard_known", "discard_hidden")
+_with_burnt = copier(PlayerState, "hand", "discard_hidden", "position")
+_with_played = copier(PlayerState, "hand", "in_play")
+_with_defended = copier(PlayerState, "hand", "discard_known")
+_with_guard = copier(PlayerState, "guard")
+_with_health = copier(PlayerState, "health")
 
 
 def player_with(
@@ -304,7 +315,7 @@ class Transaction:
             hand = multiset.add(hand, taken)
             count -= len(taken)
             self.events.append(_CardsDrawn(index, len(taken), tuple(sorted(taken))))
-        self.players[index] = player_with(player, draw_pile=pile, hand=hand)
+        self.players[index] = _with_pile_and_hand(player, pile, hand)
         return True
 
     # -- setup (R9-R11) --------------------------------------------------------------
@@ -547,7 +558,7 @@ class Transaction:
         player = self.players[index]
         if self.tables.has_health:
             health = max(0, player.health - amount)
-            self.players[index] = player_with(player, health=health)
+            self.players[index] = _with_health(player, health)
             self.events.append(_DamageTaken(index, amount, source, health))
             return
         self.events.append(_DamageTaken(index, amount, source, player.health))
@@ -598,12 +609,12 @@ class Transaction:
         actor = self.turn
         me, hand = self.hand_without(actor, cards)
         face_up = tuple(sorted(me.in_play))
-        self.players[actor] = player_with(
+        self.players[actor] = _with_settled(
             me,
-            hand=hand,
-            in_play=(),
-            discard_known=multiset.add(me.discard_known, face_up),
-            discard_hidden=multiset.add(me.discard_hidden, cards),
+            hand,
+            (),  # in play
+            multiset.add(me.discard_known, face_up),
+            multiset.add(me.discard_hidden, cards),
         )
         self.events.append(_TurnSettled(actor, face_up))
         if cards:
@@ -613,11 +624,11 @@ class Transaction:
     def burn(self, actor: int, cards: tuple[str, ...], position: Cell | None = None) -> None:
         """Burn cards face down to move or push (R13), moving the burner to ``position``."""
         me, hand = self.hand_without(actor, cards)
-        self.players[actor] = player_with(
+        self.players[actor] = _with_burnt(
             me,
-            hand=hand,
-            discard_hidden=multiset.add(me.discard_hidden, cards),
-            position=me.position if position is None else position,
+            hand,
+            multiset.add(me.discard_hidden, cards),
+            me.position if position is None else position,
         )
         self.events.append(_CardsBurned(actor, len(cards), cards))
 
@@ -681,7 +692,7 @@ class Transaction:
         actor = self.turn
         me = self.players[actor]
         assert me.guard is not None
-        self.players[actor] = player_with(me, guard=_Guard(me.guard.card, _GUARD_SET, orientation))
+        self.players[actor] = _with_guard(me, _Guard(me.guard.card, _GUARD_SET, orientation))
         self.events.append(_GuardSet(actor, orientation))
         self.phase = _ACT
 
@@ -690,7 +701,7 @@ class Transaction:
         cards = action.cards
         actor = self.turn
         me, hand = self.hand_without(actor, cards)
-        self.players[actor] = player_with(me, hand=hand, in_play=multiset.add(me.in_play, cards))
+        self.players[actor] = _with_played(me, hand, multiset.add(me.in_play, cards))
         hits = attack_hits(self.tables, self.players, actor, cards)
         self.events.append(_AttackDeclared(actor, cards, hits))
         self.begin_reaction(actor, cards, list(hits))
@@ -708,9 +719,7 @@ class Transaction:
         actor = self.actor
         assert actor is not None
         me, hand = self.hand_without(actor, cards)
-        self.players[actor] = player_with(
-            me, hand=hand, discard_known=multiset.add(me.discard_known, cards)
-        )
+        self.players[actor] = _with_defended(me, hand, multiset.add(me.discard_known, cards))
         self.events.append(_Defended(actor, cards, against))
 
     def prepare_new_guard(self, action: PrepareNewGuard) -> None:
