@@ -16,8 +16,9 @@ import guarda
 from guarda import ArgumentError, Config, GameState
 from guarda.bots import Agent, GreedyBot, ISMCTSBot, RandomBot, play_match
 from guarda.bots._greedy import greedy_action
+from guarda.bots._ismcts import careful_guards
 from guarda.bots._options import options
-from guarda.bots._reading import evaluate
+from guarda.bots._reading import defends, evaluate
 from guarda.testing import configs
 
 BOTS: tuple[Agent, ...] = (RandomBot(), GreedyBot(), ISMCTSBot(iterations=3, worlds=2))
@@ -71,6 +72,73 @@ def test_options_and_the_greedy_policy_are_legal_on_full_states(config: Config, 
         assert guarda.is_legal(state, greedy_action(state))
         for player in range(config.players):
             assert 0.0 <= evaluate(state, player) <= 1.0
+
+
+@settings(max_examples=25)
+@given(config=configs(), seed=st.integers(0, 2**32), player=st.integers(0, 7))
+def test_careful_guards_keep_the_searching_players_view(
+    config: Config, seed: int, player: int
+) -> None:
+    """The opponents' guards change only in what the searching player cannot see."""
+    me = player % config.players
+    rng = random.Random(seed)
+    for state in states_along(config, seed, 120)[::15]:
+        view = guarda.view(state, me)
+        world = careful_guards(guarda.determinize(view, rng), me)
+        assert guarda.view(world, me) == view
+        guarda.check_state(world)
+        for index, public in enumerate(world.players):
+            guard = public.guard
+            if index == me or public.is_out or guard is None:
+                continue
+            critical = defends(config, index, guard.card, public.position)
+            # a careful player's guard blocks critically whenever they hold such a card
+            if not critical:
+                assert not any(defends(config, index, c, public.position) for c in public.hand)
+            if guard.status is guarda.GuardStatus.SET:
+                assert (guard.orientation is guarda.Orientation.DEFENSIVE) == critical
+
+
+def test_options_offer_the_cheapest_move_next_to_an_opponent_to_push() -> None:
+    state = guarda.new_game(guarda.modern(players=2, turn_limit=40), seed=5)
+    offered = 0
+    while not state.is_over:
+        me = state.actor
+        assert me is not None
+        if state.phase is guarda.Phase.MOVE and not state.has_moved:
+            hand = state.players[me].hand
+            costs = [
+                step.cost
+                for step in guarda.rules.reachable_cells(state, me)
+                if step.cost < len(hand)
+                and _next_to_an_opponent(
+                    guarda.apply(state, guarda.Move(step.direction, hand[: step.cost]))[0], me
+                )
+            ]
+            beside = [
+                action
+                for action in options(state)
+                if isinstance(action, guarda.Move)
+                and _next_to_an_opponent(guarda.apply(state, action)[0], me)
+            ]
+            if costs:
+                offered += 1
+                assert min(len(action.cards) for action in beside) == min(costs)
+            else:
+                assert beside == []
+        state, _ = guarda.apply(state, greedy_action(state))
+    assert offered > 0
+
+
+def _next_to_an_opponent(state: GameState, me: int) -> bool:
+    mine = state.players[me].position
+    assert mine is not None
+    return any(
+        other.position is not None
+        and abs(other.position.x - mine.x) + abs(other.position.y - mine.y) == 1
+        for index, other in enumerate(state.players)
+        if index != me
+    )
 
 
 def test_evaluate_scores_a_finished_game_by_its_outcome() -> None:

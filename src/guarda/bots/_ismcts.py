@@ -7,7 +7,9 @@ search plays in a different world that fits its view:
 1. **determinize**: sample a full state from the view with
    [`guarda.determinize`][guarda.determinize] (a few per decision, the *worlds*; the
    k-th visit of each root action plays in the k-th world, so the actions are compared
-   on the same worlds);
+   on the same worlds), and give each opponent the guard a careful player would have
+   laid ([`careful_guards`][guarda.bots._ismcts.careful_guards]: a card that blocks
+   critically where they stand, if they hold one);
 2. **select**: walk down the tree from the root, every player (the bot and its
    opponents alike) taking the child with the best UCT score among the actions that are
    legal in this world (a child counts how often it was *available*, not how often its
@@ -48,12 +50,12 @@ import time
 import attrs
 
 import guarda
-from guarda import Action, GameState, Phase, PlayerView
+from guarda import Action, GameState, GuardStatus, Orientation, Phase, PlayerView
 from guarda.bots._greedy import greedy_action
 from guarda.bots._options import options
-from guarda.bots._reading import check_turn, evaluate
+from guarda.bots._reading import check_turn, defends, evaluate
 
-__all__ = ["ISMCTSBot"]
+__all__ = ["ISMCTSBot", "careful_guards"]
 
 _SEARCHED = frozenset((Phase.MOVE, Phase.SET_GUARD, Phase.ACT))
 """The decisions the tree branches on: the ones that shape a turn. The others (setup, the
@@ -65,6 +67,67 @@ _PRIOR = 0.02
 
 _MAX_PLAYOUT = 80
 """At most this many greedy plies after the tree."""
+
+
+def careful_guards(world: GameState, me: int) -> GameState:
+    """The sampled world, with each opponent's hidden guard chosen as a careful player would.
+
+    [`guarda.determinize`][guarda.determinize] deals the hidden cards at random, so in
+    most worlds an opponent's guard is an arbitrary card, set either way. A careful player
+    lays a card that covers their own cell turned around and sets it to block, for a
+    critical block (R20), and a searching bot that assumes less attacks into guards it
+    believes are harmless. So: an opponent whose guard is not such a card but who holds
+    one in the world swaps the two, and a set guard is set to block exactly when it
+    would block critically. Only hidden cards of the opponents change places, so the
+    view of ``me`` is the same.
+
+    Args:
+        world: A state sampled from the view of ``me``.
+        me: The searching player.
+
+    Returns:
+        The world with the opponents' guards chosen that way (``world`` itself if no
+        guard changes).
+
+    Examples:
+        >>> import random
+        >>> import guarda
+        >>> from guarda.bots import GreedyBot, play_match
+        >>> record = play_match(
+        ...     guarda.modern(players=2, turn_limit=6), [GreedyBot(), GreedyBot()], seed=1
+        ... ).record
+        >>> view = guarda.view(guarda.final_state(record), 0)
+        >>> world = careful_guards(guarda.determinize(view, random.Random(2)), 0)
+        >>> guarda.view(world, 0) == view
+        True
+    """
+    config = world.config
+    players = list(world.players)
+    for index, player in enumerate(players):
+        guard = player.guard
+        if index == me or guard is None or player.is_out:
+            continue
+        cell = player.position
+        card = guard.card
+        hand = player.hand
+        if not defends(config, index, card, cell):
+            better = next((c for c in hand if defends(config, index, c, cell)), None)
+            if better is not None:
+                swapped = list(hand)
+                swapped.remove(better)
+                swapped.append(card)
+                hand, card = tuple(sorted(swapped)), better
+        orientation = guard.orientation
+        if guard.status is GuardStatus.SET:
+            critical = defends(config, index, card, cell)
+            orientation = Orientation.DEFENSIVE if critical else Orientation.OFFENSIVE
+        if card != guard.card or orientation is not guard.orientation:
+            players[index] = attrs.evolve(
+                player, hand=hand, guard=attrs.evolve(guard, card=card, orientation=orientation)
+            )
+    if all(new is old for new, old in zip(players, world.players, strict=True)):
+        return world
+    return attrs.evolve(world, players=tuple(players))
 
 
 class _Node:
@@ -175,7 +238,7 @@ class ISMCTSBot:
         horizon = view.turns_ended + self.horizon * len(view.players) + 1
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         pool = [
-            guarda.determinize(view, rng)
+            careful_guards(guarda.determinize(view, rng), view.player)
             for _ in range(min(self.worlds, self.iterations or self.worlds))
         ]
         done = 0
@@ -196,7 +259,11 @@ class ISMCTSBot:
             else:
                 action = self._select(root, choices)
                 child = root.children[action]
-            world = pool[child.visits % len(pool)] if pool else guarda.determinize(view, rng)
+            world = (
+                pool[child.visits % len(pool)]
+                if pool
+                else careful_guards(guarda.determinize(view, rng), view.player)
+            )
             state, _ = guarda.apply(world, action)
             self._iterate([root, child], state, rng, horizon, descend=not fresh)
             done += 1

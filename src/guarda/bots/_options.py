@@ -4,10 +4,11 @@ A hand of six different cards can settle in 64 ways and attack in 63; most of th
 the same idea with other fodder. [`options`][guarda.bots._options.options] keeps one
 action per idea, choosing the cards the way a player would (burn and discard the cards
 least worth keeping, defend with the cards that attack nobody): the three best moves by
-the greedy bot's reading, each push (one cell or as far as possible), attacking with
-everything that hits or baiting with one card, laying the best critical guard or the card
-least worth keeping, taking the damage, defending with one card or as many as help, or
-activating the guard, settling with or without the useless cards.
+the greedy bot's reading and the cheapest next to an opponent (to push them), each push
+(one cell or as far as possible), attacking with everything that hits or baiting with
+one card, laying the best critical guard or the card least worth keeping, taking the
+damage, defending with one card or as many as help, or activating the guard, settling
+with or without the useless cards.
 [`ISMCTSBot`][guarda.bots.ISMCTSBot] searches over these options only. Every option is
 one of the legal actions, and so is at least one option in every position.
 """
@@ -48,6 +49,9 @@ def _move(seat: Seat) -> list[Action]:
             score = seat.standing(step.cell, seat.targets, burned)
             moves.append((-score, step.cost, len(moves), guarda.Move(step.direction, burned)))
         found.extend(move for *_, move in sorted(moves)[:_MOVES])
+        beside = _move_beside(seat)
+        if beside is not None:
+            found.append(beside)
     for push in rules.push_targets(position, seat.me):
         origin = position.players[push.player].position
         assert origin is not None
@@ -60,6 +64,26 @@ def _move(seat: Seat) -> list[Action]:
             ]
             found.append(guarda.Push(push.direction, seat.cheapest(distance, targets=targets)))
     return found
+
+
+def _move_beside(seat: Seat) -> Action | None:
+    """The cheapest move that ends next to an opponent (keeping a card), to push them.
+
+    A push is the one way to move an opponent off the cell their guard protects, and it
+    needs them orthogonally adjacent (R13); the Move phase allows a move and then a push,
+    so this move opens the push the search can then choose. None if no move ends there.
+    """
+    spots = [(target.x, target.y) for target in seat.targets if target is not None]
+    beside = [
+        step
+        for step in rules.reachable_cells(seat.position, seat.me)
+        if step.cost < len(seat.hand)
+        and any(abs(step.cell.x - x) + abs(step.cell.y - y) == 1 for x, y in spots)
+    ]
+    if not beside:
+        return None
+    step = min(beside, key=lambda step: step.cost)  # the first of the cheapest, by cell
+    return guarda.Move(step.direction, seat.cheapest(step.cost, cell=step.cell))
 
 
 def _set_guard(seat: Seat) -> list[Action]:

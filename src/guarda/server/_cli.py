@@ -35,8 +35,10 @@ def serve(settings: Settings, *, log_level: str = "info") -> None:
         log_level: uvicorn's log level (``"debug"``, ``"info"``, ``"warning"``, ...).
 
     The process is tuned for short pauses: what exists once everything is imported is
-    frozen out of the garbage collector's reach (``gc.freeze``), and collections use
-    [`GC_THRESHOLDS`][guarda.server._cli.GC_THRESHOLDS].
+    frozen out of the garbage collector's reach (``gc.freeze``), and collections use the
+    thresholds ``(10_000, 20, 100)`` instead of Python's ``(700, 10, 10)``: a full
+    collection walks every game's states and events, and with the defaults one ran every
+    few seconds under load and stopped the event loop for up to 90 ms of CPU.
     """
     gc.collect()
     gc.freeze()
