@@ -101,7 +101,15 @@ PHASE_ACTIONS: dict[Phase, tuple[type, ...]] = {
 
 
 _LISTED_HAND = 6
-"""Hands of at most this many cards always have their card choices listed (at most 63)."""
+"""Hands of at most this many cards have their card choices listed (at most 63), when such
+hands come back: see [`_RECURRING_NAMES`][guarda._legal._RECURRING_NAMES]."""
+
+_RECURRING_NAMES = 12
+"""Decks of at most this many card names (every edition, custom fields up to 6x6) deal
+small hands that come back again and again (at most 12,376 hands of six cards), so
+their lists are worth listing and keeping. With more names they rarely do (a 9x9 field's
+deck has 100,947 hands of six cards): every hand's long runs of card choices are lazy, as
+for a big hand."""
 
 BUDGET = Budget(4 << 20)
 """What the caches of listed and shared actions keep at most, over every configuration.
@@ -181,11 +189,15 @@ class _Hands:
     configuration: most steps list actions with one dictionary lookup.
     """
 
-    __slots__ = ("act", "budget", "cards", "directed", "react", "shared")
+    __slots__ = ("act", "budget", "cards", "directed", "listed_hand", "react", "shared")
 
-    def __init__(self, budget: Budget) -> None:
+    def __init__(self, shared: SharedActions, listed_hand: int) -> None:
+        budget = shared.budget
         self.budget = budget
-        self.shared = SharedActions(budget)
+        self.shared = shared
+        self.listed_hand = listed_hand
+        """Hands of at most this many cards have their card choices listed; a bigger hand's
+        long runs are lazy."""
         self.act: Memo[tuple[str, ...], LegalActions] = Memo(self._act, budget)
         self.cards: Memo[tuple[type, tuple[str, ...], int, int], LegalActions] = Memo(
             self._cards, budget
@@ -204,7 +216,7 @@ class _Hands:
         if low > high:
             return ()
         lookup = self.shared.lookup
-        if len(hand) > _LISTED_HAND:
+        if len(hand) > self.listed_hand:
             counts = multiset.counts(hand)
             if sum(counts[low : high + 1]) >= LAZY_FROM:
                 # A big hand's actions rarely come back: made, not shared.
@@ -244,18 +256,27 @@ class _Hands:
         return _Directed(*key, self.shared), _DIRECTED_WEIGHT
 
 
-_HANDS = _Hands(BUDGET)
-"""The lists of every hand, in every configuration."""
+_SHARED = SharedActions(BUDGET)
+"""The actions shared by every list."""
+
+_HANDS = _Hands(_SHARED, _LISTED_HAND)
+"""The lists of every hand, in every configuration whose small hands come back."""
+
+_RARE_HANDS = _Hands(_SHARED, 0)
+"""The lists of every hand, in the configurations whose hands rarely come back (a deck
+of more than [`_RECURRING_NAMES`][guarda._legal._RECURRING_NAMES] card names)."""
 
 
 class _Lists:
     """What one configuration keeps of its own: the placements a set of cells allows and
     the reaches of the pieces (kept on its tables)."""
 
-    __slots__ = ("lines", "placements", "tables")
+    __slots__ = ("hands", "lines", "placements", "tables")
 
     def __init__(self, t: Tables) -> None:
         self.tables = t
+        self.hands = _HANDS if len(t.config.card_names) <= _RECURRING_NAMES else _RARE_HANDS
+        """The lists of its hands."""
         self.placements: Memo[tuple[Cell, ...], LegalActions] = Memo(self._placements, BUDGET)
         self.lines: Kept[tuple[int, int], _Lines] = Kept(_LINES_KEPT, BUDGET)
 
@@ -313,13 +334,14 @@ def list_actions(state: GameState) -> LegalActions:
     if phase is _OVER:
         return _NOTHING
     t = tables(state.config)
-    hands = _HANDS
+    lists = _lists(t)
+    hands = lists.hands
     actor = state.actor
     assert actor is not None
     player = state.players[actor]
     hand = player.hand
     if phase is _MOVE:
-        return _move_actions(t, _lists(t), state, player)
+        return _move_actions(t, lists, state, player)
     if phase is _ACT:
         return hands.act[hand]
     if phase is _SETTLE:
@@ -347,7 +369,7 @@ def list_actions(state: GameState) -> LegalActions:
     if phase is _SETUP:
         mask = placement_mask(t, state.players, actor)
         cells = tuple(cell for i, cell in enumerate(t.cells) if mask >> i & 1)
-        return _lists(t).placements[cells]
+        return lists.placements[cells]
     assert_never(phase)
 
 
@@ -366,28 +388,29 @@ def _move_actions(t: Tables, lists: _Lists, state: GameState, player: PlayerStat
         owner = occupant(players, t.cells[neighbour])
         if owner is not None and t.team[owner] != team:
             pushed.append((index, distance))
-    if len(hand) > _LISTED_HAND:  # its lists are mostly lazy runs, made each time
+    hands = lists.hands
+    if len(hand) > hands.listed_hand:  # its lists are mostly lazy runs, made each time
         parts: list[Part] = []
         if not state.has_moved:
             for index, distance in enumerate(reaches):
                 if distance:
-                    parts.append(_HANDS.run(Move, DIRECTIONS[index], hand, 1, distance))
+                    parts.append(hands.run(Move, DIRECTIONS[index], hand, 1, distance))
         for index, distance in pushed:
-            parts.append(_HANDS.run(Push, DIRECTIONS[index], hand, 1, distance))
+            parts.append(hands.run(Push, DIRECTIONS[index], hand, 1, distance))
         parts.append((_END_MOVE,))
         return LegalActions.join(parts)
     # Every part listed: the kept lines of the hand, each cut to its reach.
     listed: list[Iterable[Action]] = []
     size = len(hand)
     if not state.has_moved:
-        moves = _HANDS.directed[Move, hand]
+        moves = hands.directed[Move, hand]
         built, ends = moves.built, moves.ends
         for index, distance in enumerate(reaches):
             if distance:
                 line = built[index] or moves.build(index)
                 listed.append(line if distance >= size else islice(line, ends[distance]))
     for index, distance in pushed:
-        listed.append(_HANDS.directed[Push, hand].part(index, distance))
+        listed.append(hands.directed[Push, hand].part(index, distance))
     listed.append((_END_MOVE,))
     return LegalActions.of(itertools.chain.from_iterable(listed))
 
