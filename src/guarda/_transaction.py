@@ -20,6 +20,7 @@ from typing import Any, Final
 
 from guarda import _multiset as multiset
 from guarda import _rng as rng
+from guarda import _step_values as made
 from guarda._actions import (
     Action,
     ActivateGuard,
@@ -40,41 +41,11 @@ from guarda._actions import (
     TakeDamage,
 )
 from guarda._config import Config, DrawRule
-from guarda._construct import copier, maker
 from guarda._events import (
-    AttackDeclared,
-    CardsBurned,
-    CardsDiscarded,
-    CardsDrawn,
-    DamageTaken,
     DealCommitted,
-    Defended,
-    DiscardPileShuffled,
     DiscardReason,
     EliminationReason,
     Event,
-    GameEnded,
-    GuardActivated,
-    GuardBroken,
-    GuardDiscarded,
-    GuardPrepared,
-    GuardReturned,
-    GuardSet,
-    HealthRestored,
-    LootClaimed,
-    LootDropped,
-    Passed,
-    PieceMoved,
-    PiecePlaced,
-    PiecePushed,
-    PlayerEliminated,
-    PointsScored,
-    SetupCardDrawn,
-    SetupCardsDiscarded,
-    StakeClaimed,
-    TurnEnded,
-    TurnSettled,
-    TurnStarted,
 )
 from guarda._geometry import Cell, Orientation
 from guarda._outcome import find_outcome, turn_limit_outcome
@@ -90,14 +61,12 @@ from guarda._queries import (
 from guarda._state import (
     EventLog,
     GameState,
-    Guard,
     GuardStatus,
     Outcome,
     PendingAttack,
     Phase,
     PlayerState,
     append_events,
-    make_player,
     make_state,
     note_fit,
 )
@@ -109,7 +78,6 @@ __all__ = [
     "begin_turn",
     "continue_setup",
     "play",
-    "player_with",
     "start",
 ]
 
@@ -134,87 +102,6 @@ _REACT: Final = Phase.REACT
 _SETTLE: Final = Phase.SETTLE
 _SETUP: Final = Phase.SETUP
 _SET_GUARD: Final = Phase.SET_GUARD
-
-
-# The engine's events and parts of states, made with makers (guarda._construct): typed
-# like the classes, several times cheaper to call, and the engine's values need no
-# converting. tests/test_field_order.py pins the order of their fields.
-_AttackDeclared = maker(AttackDeclared)
-_CardsBurned = maker(CardsBurned)
-_CardsDiscarded = maker(CardsDiscarded)
-_CardsDrawn = maker(CardsDrawn)
-_DamageTaken = maker(DamageTaken)
-_Defended = maker(Defended)
-_DiscardPileShuffled = maker(DiscardPileShuffled)
-_GameEnded = maker(GameEnded)
-_Guard = maker(Guard)
-_GuardActivated = maker(GuardActivated)
-_GuardBroken = maker(GuardBroken)
-_GuardDiscarded = maker(GuardDiscarded)
-_GuardPrepared = maker(GuardPrepared)
-_GuardReturned = maker(GuardReturned)
-_GuardSet = maker(GuardSet)
-_HealthRestored = maker(HealthRestored)
-_LootClaimed = maker(LootClaimed)
-_LootDropped = maker(LootDropped)
-_Passed = maker(Passed)
-_PendingAttack = maker(PendingAttack)
-_PieceMoved = maker(PieceMoved)
-_PiecePlaced = maker(PiecePlaced)
-_PiecePushed = maker(PiecePushed)
-_PlayerEliminated = maker(PlayerEliminated)
-_PointsScored = maker(PointsScored)
-_SetupCardDrawn = maker(SetupCardDrawn)
-_SetupCardsDiscarded = maker(SetupCardsDiscarded)
-_StakeClaimed = maker(StakeClaimed)
-_TurnEnded = maker(TurnEnded)
-_TurnSettled = maker(TurnSettled)
-_TurnStarted = maker(TurnStarted)
-
-
-# Copies of a player with some fields changed, for the hottest steps: positional, in the
-# order named (player_with takes keywords, which cost a little on every call).
-_with_pile_and_hand = copier(PlayerState, "draw_pile", "hand")
-_with_settled = copier(PlayerState, "hand", "in_play", "discard_known", "discard_hidden")
-_with_burnt = copier(PlayerState, "hand", "discard_hidden", "position")
-_with_played = copier(PlayerState, "hand", "in_play")
-_with_defended = copier(PlayerState, "hand", "discard_known")
-_with_guard = copier(PlayerState, "guard")
-_with_health = copier(PlayerState, "health")
-
-
-def player_with(
-    player: PlayerState,
-    *,
-    draw_pile: tuple[str, ...] | None = None,
-    hand: tuple[str, ...] | None = None,
-    guard: Guard | bool | None = False,
-    discard_known: tuple[str, ...] | None = None,
-    discard_hidden: tuple[str, ...] | None = None,
-    in_play: tuple[str, ...] | None = None,
-    position: Cell | bool | None = False,
-    health: int | None = None,
-    points: int | None = None,
-    is_out: bool | None = None,
-    winnings: int | None = None,
-) -> PlayerState:
-    """A copy of ``player`` with some fields changed (faster than attrs.evolve).
-
-    ``guard`` and ``position`` use ``False`` for "unchanged" since None is a value.
-    """
-    return make_player(
-        player.draw_pile if draw_pile is None else draw_pile,
-        player.hand if hand is None else hand,
-        player.guard if guard is False else guard,  # type: ignore[arg-type]
-        player.discard_known if discard_known is None else discard_known,
-        player.discard_hidden if discard_hidden is None else discard_hidden,
-        player.in_play if in_play is None else in_play,
-        player.position if position is False else position,  # type: ignore[arg-type]
-        player.health if health is None else health,
-        player.points if points is None else points,
-        player.is_out if is_out is None else is_out,
-        player.winnings if winnings is None else winnings,
-    )
 
 
 class Transaction:
@@ -301,21 +188,21 @@ class Transaction:
         while count > 0:
             if not pile:
                 if not self.tables.reshuffles:
-                    self.players[index] = player_with(player, draw_pile=pile, hand=hand)
+                    self.players[index] = made.player_with(player, draw_pile=pile, hand=hand)
                     self.eliminate(index, _OUT_EXHAUSTED, None)
                     return False
                 discards = player.discard_known + player.discard_hidden
                 if not discards:
                     break  # both empty: the hand stays short (R12)
                 pile, self.rng = rng.shuffle(sorted(discards), self.rng)
-                player = player_with(player, discard_known=(), discard_hidden=())
-                self.events.append(_DiscardPileShuffled(index, len(pile)))
+                player = made.player_with(player, discard_known=(), discard_hidden=())
+                self.events.append(made.DiscardPileShuffled(index, len(pile)))
             taken = pile[:count]
             pile = pile[count:]
             hand = multiset.add(hand, taken)
             count -= len(taken)
-            self.events.append(_CardsDrawn(index, len(taken), tuple(sorted(taken))))
-        self.players[index] = _with_pile_and_hand(player, pile, hand)
+            self.events.append(made.CardsDrawn(index, len(taken), tuple(sorted(taken))))
+        self.players[index] = made.with_pile_and_hand(player, pile, hand)
         return True
 
     # -- setup (R9-R11) --------------------------------------------------------------
@@ -335,10 +222,10 @@ class Transaction:
                     continue
                 if player.draw_pile:
                     card = player.draw_pile[0]
-                    self.players[index] = player_with(
+                    self.players[index] = made.player_with(
                         player, draw_pile=player.draw_pile[1:], in_play=(*player.in_play, card)
                     )
-                    self.events.append(_SetupCardDrawn(index, card))
+                    self.events.append(made.SetupCardDrawn(index, card))
                 if placement_mask(self.tables, self.players, index):
                     self.phase = _SETUP
                     self.turn = self.actor = index
@@ -348,14 +235,14 @@ class Transaction:
         """The setup player places a piece, discards the setup cards; setup goes on (R9, R11)."""
         index, cell = self.turn, action.cell
         player = self.players[index]
-        self.players[index] = player_with(
+        self.players[index] = made.player_with(
             player,
             position=cell,
             in_play=(),
             discard_hidden=multiset.add(player.discard_hidden, tuple(sorted(player.in_play))),
         )
-        self.events.append(_PiecePlaced(index, cell))
-        self.events.append(_SetupCardsDiscarded(index, len(player.in_play)))
+        self.events.append(made.PiecePlaced(index, cell))
+        self.events.append(made.SetupCardsDiscarded(index, len(player.in_play)))
         if self.first_placed is None:
             self.first_placed = index
         self.continue_setup((index + 1) % len(self.players))
@@ -381,7 +268,7 @@ class Transaction:
         self.turn = index
         self.has_moved = False
         self.attack = None
-        self.events.append(_TurnStarted(index, self.turn_number))
+        self.events.append(made.TurnStarted(index, self.turn_number))
         config = self.tables.config
         exhausted = config.draw_rule is _DRAW_ONE_THEN_FILL and not self.draw(index, 1)
         if not exhausted:
@@ -425,10 +312,10 @@ class Transaction:
             and self.tables.hill >> position.index(self.tables.size) & 1
         )
         if scored:
-            self.players[index] = player_with(player, points=player.points + 1)
-            self.events.append(_PointsScored(index, 1, player.points + 1))
+            self.players[index] = made.player_with(player, points=player.points + 1)
+            self.events.append(made.PointsScored(index, 1, player.points + 1))
         self.turns_ended += 1
-        self.events.append(_TurnEnded(index, self.turns_ended))
+        self.events.append(made.TurnEnded(index, self.turns_ended))
         if scored and self.check_end():
             return
         limit = self.tables.config.turn_limit
@@ -452,15 +339,15 @@ class Transaction:
             if cell == position:
                 self.loot = tuple(item for item in self.loot if item[0] != cell)
                 player = self.players[index]
-                self.players[index] = player_with(player, winnings=player.winnings + amount)
-                self.events.append(_LootClaimed(index, cell, amount))
+                self.players[index] = made.player_with(player, winnings=player.winnings + amount)
+                self.events.append(made.LootClaimed(index, cell, amount))
                 return
 
     def eliminate(self, index: int, reason: EliminationReason, by: int | None) -> None:
         """Put a player out: piece removed, cards out of play, stakes handled (R22, R26)."""
         player = self.players[index]
         # R22: the piece leaves the field; face-up cards on the table join the discards.
-        self.players[index] = player_with(
+        self.players[index] = made.player_with(
             player,
             is_out=True,
             position=None,
@@ -468,22 +355,22 @@ class Transaction:
             discard_known=multiset.add(player.discard_known, tuple(sorted(player.in_play))),
         )
         self.went_out += (index,)
-        self.events.append(_PlayerEliminated(index, reason))
+        self.events.append(made.PlayerEliminated(index, reason))
         ante = self.tables.config.stakes.ante
         if not ante:
             return
         if self.tables.bounty and by is not None and by != index:
             claimer = self.players[by]
-            self.players[by] = player_with(claimer, winnings=claimer.winnings + ante)
+            self.players[by] = made.player_with(claimer, winnings=claimer.winnings + ante)
             self.pot -= ante
-            self.events.append(_StakeClaimed(by, index, ante))
+            self.events.append(made.StakeClaimed(by, index, ante))
         elif self.tables.scavenger and player.position is not None:
             self.pot -= ante
             cell = player.position
             merged = dict(self.loot)
             merged[cell] = merged.get(cell, 0) + ante
             self.loot = tuple(sorted(merged.items(), key=lambda item: (item[0].y, item[0].x)))
-            self.events.append(_LootDropped(index, cell, ante))
+            self.events.append(made.LootDropped(index, cell, ante))
 
     def check_end(self) -> bool:
         """End the game if it is decided (R22-R25); True if it ended."""
@@ -502,7 +389,7 @@ class Transaction:
         self.phase = _OVER
         self.actor = None
         self.attack = None
-        self.events.append(_GameEnded(outcome.winners, outcome.drawn))
+        self.events.append(made.GameEnded(outcome.winners, outcome.drawn))
 
     # -- reactions (R17-R21) -------------------------------------------------------------
 
@@ -517,14 +404,14 @@ class Transaction:
                 continue
             guard = player.guard
             if guard is not None and guard.status is _GUARD_PREPARING and damage >= 2:
-                self.players[defender] = player_with(
+                self.players[defender] = made.player_with(
                     player,
                     guard=None,
                     discard_hidden=multiset.add(player.discard_hidden, (guard.card,)),
                 )
-                self.events.append(_GuardBroken(defender, guard.card))
+                self.events.append(made.GuardBroken(defender, guard.card))
                 damage -= 1
-            self.attack = _PendingAttack(attacker, cards, defender, damage, tuple(queue), 0, 0)
+            self.attack = made.PendingAttack(attacker, cards, defender, damage, tuple(queue), 0, 0)
             self.phase = _REACT
             self.actor = defender
             return
@@ -558,20 +445,20 @@ class Transaction:
         player = self.players[index]
         if self.tables.has_health:
             health = max(0, player.health - amount)
-            self.players[index] = _with_health(player, health)
-            self.events.append(_DamageTaken(index, amount, source, health))
+            self.players[index] = made.with_health(player, health)
+            self.events.append(made.DamageTaken(index, amount, source, health))
             return
-        self.events.append(_DamageTaken(index, amount, source, player.health))
+        self.events.append(made.DamageTaken(index, amount, source, player.health))
         gained = amount if self.tables.per_damage else 1
         dealer = self.players[source]
-        self.players[source] = player_with(dealer, points=dealer.points + gained)
-        self.events.append(_PointsScored(source, gained, dealer.points + gained))
+        self.players[source] = made.player_with(dealer, points=dealer.points + gained)
+        self.events.append(made.PointsScored(source, gained, dealer.points + gained))
 
     # -- decisions: one method per action type --------------------------------------
 
     def pass_(self, _: Pass) -> None:
         """Do nothing in the Act phase; the Settle phase follows (R14)."""
-        self.events.append(_Passed(self.turn))
+        self.events.append(made.Passed(self.turn))
         self.phase = _SETTLE
 
     def defend_attack(self, action: Defend) -> None:
@@ -609,28 +496,28 @@ class Transaction:
         actor = self.turn
         me, hand = self.hand_without(actor, cards)
         face_up = tuple(sorted(me.in_play))
-        self.players[actor] = _with_settled(
+        self.players[actor] = made.with_settled(
             me,
             hand,
             (),  # in play
             multiset.add(me.discard_known, face_up),
             multiset.add(me.discard_hidden, cards),
         )
-        self.events.append(_TurnSettled(actor, face_up))
+        self.events.append(made.TurnSettled(actor, face_up))
         if cards:
-            self.events.append(_CardsDiscarded(actor, len(cards), cards, _FOR_SETTLE))
+            self.events.append(made.CardsDiscarded(actor, len(cards), cards, _FOR_SETTLE))
         self.end_turn(completed=True)
 
     def burn(self, actor: int, cards: tuple[str, ...], position: Cell | None = None) -> None:
         """Burn cards face down to move or push (R13), moving the burner to ``position``."""
         me, hand = self.hand_without(actor, cards)
-        self.players[actor] = _with_burnt(
+        self.players[actor] = made.with_burnt(
             me,
             hand,
             multiset.add(me.discard_hidden, cards),
             me.position if position is None else position,
         )
-        self.events.append(_CardsBurned(actor, len(cards), cards))
+        self.events.append(made.CardsBurned(actor, len(cards), cards))
 
     def move(self, action: Move) -> None:
         """Move one cell per burnt card in a straight line (R13)."""
@@ -640,7 +527,7 @@ class Transaction:
         assert origin is not None
         target = destination(self.tables, origin, direction, len(cards))
         self.burn(actor, cards, position=target)
-        self.events.append(_PieceMoved(actor, origin, target))
+        self.events.append(made.PieceMoved(actor, origin, target))
         self.has_moved = True
         self.claim_loot(actor)
 
@@ -655,8 +542,8 @@ class Transaction:
         assert target is not None
         pushed_to = destination(self.tables, neighbour, direction, len(cards))
         self.burn(actor, cards)
-        self.players[target] = player_with(self.players[target], position=pushed_to)
-        self.events.append(_PiecePushed(actor, target, neighbour, pushed_to))
+        self.players[target] = made.player_with(self.players[target], position=pushed_to)
+        self.events.append(made.PiecePushed(actor, target, neighbour, pushed_to))
         self.claim_loot(target)
         self.start_act()
 
@@ -665,10 +552,10 @@ class Transaction:
         cards = action.cards
         actor = self.turn
         me, hand = self.hand_without(actor, cards)
-        self.players[actor] = player_with(
+        self.players[actor] = made.player_with(
             me, hand=hand, discard_hidden=multiset.add(me.discard_hidden, cards)
         )
-        self.events.append(_CardsDiscarded(actor, len(cards), cards, _FOR_DRAW))
+        self.events.append(made.CardsDiscarded(actor, len(cards), cards, _FOR_DRAW))
         self.phase = _MOVE
 
     def prepare_guard(self, action: PrepareGuard) -> None:
@@ -679,11 +566,11 @@ class Transaction:
         discard = me.discard_hidden
         if me.guard is not None:
             discard = multiset.add(discard, (me.guard.card,))
-            self.events.append(_GuardDiscarded(actor, me.guard.card))
-        self.players[actor] = player_with(
-            me, hand=hand, guard=_Guard(card, _GUARD_PREPARING, None), discard_hidden=discard
+            self.events.append(made.GuardDiscarded(actor, me.guard.card))
+        self.players[actor] = made.player_with(
+            me, hand=hand, guard=made.Guard(card, _GUARD_PREPARING, None), discard_hidden=discard
         )
-        self.events.append(_GuardPrepared(actor, card))
+        self.events.append(made.GuardPrepared(actor, card))
         self.phase = _SETTLE
 
     def set_guard(self, action: SetGuard) -> None:
@@ -692,8 +579,10 @@ class Transaction:
         actor = self.turn
         me = self.players[actor]
         assert me.guard is not None
-        self.players[actor] = _with_guard(me, _Guard(me.guard.card, _GUARD_SET, orientation))
-        self.events.append(_GuardSet(actor, orientation))
+        self.players[actor] = made.with_guard(
+            me, made.Guard(me.guard.card, _GUARD_SET, orientation)
+        )
+        self.events.append(made.GuardSet(actor, orientation))
         self.phase = _ACT
 
     def attack_with(self, action: Attack) -> None:
@@ -701,9 +590,9 @@ class Transaction:
         cards = action.cards
         actor = self.turn
         me, hand = self.hand_without(actor, cards)
-        self.players[actor] = _with_played(me, hand, multiset.add(me.in_play, cards))
+        self.players[actor] = made.with_played(me, hand, multiset.add(me.in_play, cards))
         hits = attack_hits(self.tables, self.players, actor, cards)
-        self.events.append(_AttackDeclared(actor, cards, hits))
+        self.events.append(made.AttackDeclared(actor, cards, hits))
         self.begin_reaction(actor, cards, list(hits))
 
     def take_damage(self, _: TakeDamage) -> None:
@@ -719,8 +608,8 @@ class Transaction:
         actor = self.actor
         assert actor is not None
         me, hand = self.hand_without(actor, cards)
-        self.players[actor] = _with_defended(me, hand, multiset.add(me.discard_known, cards))
-        self.events.append(_Defended(actor, cards, against))
+        self.players[actor] = made.with_defended(me, hand, multiset.add(me.discard_known, cards))
+        self.events.append(made.Defended(actor, cards, against))
 
     def prepare_new_guard(self, action: PrepareNewGuard) -> None:
         """After a critical block, lay a new guard sideways (R20)."""
@@ -728,10 +617,10 @@ class Transaction:
         actor = self.actor
         assert actor is not None
         me, hand = self.hand_without(actor, (card,))
-        self.players[actor] = player_with(
-            me, hand=hand, guard=_Guard(card, _GUARD_PREPARING, None)
+        self.players[actor] = made.player_with(
+            me, hand=hand, guard=made.Guard(card, _GUARD_PREPARING, None)
         )
-        self.events.append(_GuardPrepared(actor, card))
+        self.events.append(made.GuardPrepared(actor, card))
         self.finish_unit(0, 0)
 
     def decline_new_guard(self, _: DeclineNewGuard) -> None:
@@ -749,21 +638,21 @@ class Transaction:
         card = guard.card
         attacker = self.players[attack.attacker]
         critical = guard_is_critical(t, actor, guard, me.position, attacker.position)
-        self.events.append(_GuardActivated(actor, card, guard.orientation, critical))
+        self.events.append(made.GuardActivated(actor, card, guard.orientation, critical))
         if guard.orientation is _DEFENSIVE and critical:
             # A critical block: the guard returns to the hand and heals 1 (R20).
             health = me.health
             if t.has_health:
                 health = min(t.config.max_health, me.health + 1)
-            self.players[actor] = player_with(
+            self.players[actor] = made.player_with(
                 me, guard=None, hand=multiset.add(me.hand, (card,)), health=health
             )
             if health != me.health:
-                self.events.append(_HealthRestored(actor, health - me.health, health))
-            self.events.append(_GuardReturned(actor, card))
+                self.events.append(made.HealthRestored(actor, health - me.health, health))
+            self.events.append(made.GuardReturned(actor, card))
             self.phase = _NEW_GUARD
             return
-        self.players[actor] = player_with(
+        self.players[actor] = made.player_with(
             me, guard=None, discard_known=multiset.add(me.discard_known, (card,))
         )
         if guard.orientation is _DEFENSIVE:
@@ -772,7 +661,7 @@ class Transaction:
         if attacker.is_out:
             self.finish_unit(attack.damage - 1, 0)  # R20: negates 1 but deals none
             return
-        self.attack = _PendingAttack(
+        self.attack = made.PendingAttack(
             attack.attacker,
             attack.cards,
             attack.defender,
