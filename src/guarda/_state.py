@@ -370,15 +370,15 @@ def cards_are_one_deck(config: Config, player: PlayerState, path: str) -> None:
         "guard": () if player.guard is None else (player.guard.card,),
         "draw_pile": player.draw_pile,
     }
-    used: Counter[str] = Counter()
+    known = copies.__contains__
     for zone, cards in zones.items():
-        used.update(cards)
-        if not copies.keys() >= used.keys():  # a card of no deck: find the first
+        if not all(map(known, cards)):  # a card of no deck: find the first
             for place, card in enumerate(cards):
                 if card not in copies:
                     where = f"{path}.{zone}" + ("" if zone == "guard" else f"[{place}]")
                     message = f"the deck has no card named {card!r}"
                     raise PositionError(message, path=where, rule="R3")
+    used = Counter(itertools.chain.from_iterable(zones.values()))  # one count, in C
     for name, most in copies.items():
         if used[name] > most:
             raise PositionError(
@@ -387,9 +387,10 @@ def cards_are_one_deck(config: Config, player: PlayerState, path: str) -> None:
                 rule="R3",
             )
     total = sum(used.values())
-    if total != config.deck_size:
+    deck = sum(copies.values())
+    if total != deck:
         raise PositionError(
-            f"the player's cards add up to {total}, not the deck's {config.deck_size}",
+            f"the player's cards add up to {total}, not the deck's {deck}",
             path=f"{path}.draw_pile",
             rule="R3",
         )
