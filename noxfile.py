@@ -118,7 +118,7 @@ def distributed(session: nox.Session) -> None:
 
 @nox.session
 def rl(session: nox.Session) -> None:
-    """Test guarda.rl (extra ``rl``: PettingZoo, Gymnasium, NumPy): the action index, the
+    """Test guarda.rl (extra ``rl``: PettingZoo, Gymnasium, NumPy): the action mask, the
     observations, the environment against PettingZoo's own API tests, the example and the
     guide's examples."""
     session.install(".[test,rl]")

@@ -1,9 +1,11 @@
-"""The golden layout of ``guarda.rl``'s action index and observations, and its writer.
+"""The golden layout of ``guarda.rl``'s actions and observations, and its writer.
 
-The numbering of actions and the sections of observations are public and must stay
-stable: a trained policy depends on them. ``tests/test_rl_index.py`` compares the layout
-of each preset below with ``tests/data/rl_layout.json``. After an intended change (a new
-release that says so in the changelog), rewrite the file and review the difference::
+The numbering of actions (``guarda.ActionIndex``, which ``guarda.openspiel`` shares) and
+the sections of observations are public and must stay stable: a trained policy depends
+on them. ``tests/test_rl_mask.py`` compares the layout of each preset below with
+``tests/data/rl_layout.json``, and ``tests/test_action_index.py`` its actions (without
+``guarda.rl``). After an intended change (a new release that says so in the changelog),
+rewrite the file and review the difference::
 
     PYTHONPATH=src python tests/rl_goldens.py           # rewrite the golden file
     PYTHONPATH=src python tests/rl_goldens.py --check   # exit 1 if it differs
@@ -20,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import guarda
-from guarda.rl import ActionIndex, ObservationEncoder
+from guarda.rl import ObservationEncoder
 
 GOLDEN = Path(__file__).resolve().parent / "data" / "rl_layout.json"
 """Where the golden layout lives."""
@@ -44,7 +46,7 @@ FIRST = 12
 
 def layout(config: guarda.Config) -> dict[str, Any]:
     """The layout of one configuration as plain data: sizes, blocks and sample entries."""
-    index = ActionIndex(config)
+    index = guarda.ActionIndex(config)
     encoder = ObservationEncoder(config)
     samples = set(range(FIRST))
     for block in index.blocks:

@@ -1,12 +1,12 @@
 """guarda.openspiel (extra ``openspiel``, nox session ``openspiel``): the game in OpenSpiel.
 
-The action ids, the parameters, chance, returns, OpenSpiel's own consistency test with
-serialization, and observations that hold nothing beyond the player's view.
+The action ids (guarda's action index), the parameters, chance, returns, OpenSpiel's own
+consistency test with serialization, and observations that hold nothing beyond the
+player's view.
 """
 
 from __future__ import annotations
 
-import itertools
 import random
 from collections.abc import Callable
 from typing import Any
@@ -23,9 +23,7 @@ np = pytest.importorskip("numpy")
 
 from guarda.bots import GreedyBot  # noqa: E402 - once the extra is known to be installed
 from guarda.openspiel import (  # noqa: E402
-    MAX_ACTIONS,
     SEED_BYTES,
-    ActionSpace,
     GuardaObserver,
     GuardaState,
     config_from_parameters,
@@ -58,117 +56,47 @@ def play_randomly(state: GuardaState, plies: int, rng: random.Random) -> GuardaS
 # -- the action ids ----------------------------------------------------------------------
 
 
-def test_every_id_of_grda_round_trips() -> None:
-    space = ActionSpace(guarda.grda())
-    for index in range(space.size):
-        assert space.index(space.action(index)) == index
-
-
-@pytest.mark.parametrize("preset", [guarda.classic, guarda.modern])
-def test_sampled_ids_of_the_larger_editions_round_trip(
-    preset: Callable[..., guarda.Config],
+@pytest.mark.parametrize(
+    ("preset", "size"), [(guarda.classic, 87809), (guarda.modern, 28218), (guarda.grda, 2562)]
+)
+def test_the_ids_are_the_numbers_of_guardas_action_index(
+    preset: Callable[..., guarda.Config], size: int
 ) -> None:
-    space = ActionSpace(preset())
-    for index in [*range(0, space.size, 97), space.size - 1]:
-        assert space.index(space.action(index)) == index
-
-
-def test_the_blocks_cover_the_ids_in_the_documented_order() -> None:
-    space = ActionSpace(guarda.modern())
-    blocks = space.blocks()
-    assert [kind.__name__ for kind, _ in blocks] == [
-        "PlacePiece",
-        "DiscardDown",
-        "Move",
-        "Push",
-        "EndMove",
-        "SetGuard",
-        "PrepareGuard",
-        "Attack",
-        "Pass",
-        "Defend",
-        "ActivateGuard",
-        "TakeDamage",
-        "PrepareNewGuard",
-        "DeclineNewGuard",
-        "DefendCounter",
-        "Settle",
-    ]
-    assert blocks[0][1].start == 0 and blocks[-1][1].stop == space.size
-    for (_, first), (_, second) in itertools.pairwise(blocks):
-        assert first.stop == second.start
-    for kind, ids in blocks:
-        assert all(isinstance(space.action(index), kind) for index in (ids[0], ids[-1]))
-
-
-def test_ids_are_stable_for_a_ruleset() -> None:
     """Pinned: a change of numbering would silently break trained models and data."""
-    space = ActionSpace(guarda.modern())
-    assert (space.size, space.max_cards) == (261096, 7)
-    assert space.index(guarda.PlacePiece("c2")) == 7
-    assert space.index(guarda.Attack(("V2", "H1"))) == 83566
-    assert space.index(guarda.EndMove()) == 63881
-    assert space.index(guarda.Settle()) == space.size - 49296
-    assert (ActionSpace(guarda.classic()).size, ActionSpace(guarda.grda()).size) == (
-        652025,
-        16014,
-    )
+    game = load(preset=preset().name.lower(), turn_limit=50)
+    index = game.action_index
+    assert type(index) is guarda.ActionIndex and index == guarda.ActionIndex(game.config)
+    assert game.num_distinct_actions() == len(index) == size
+    assert index.index_of(guarda.PlacePiece("a1")) == 7
+    assert index.index_of(guarda.EndMove()) == 0
     # players and the win condition do not change the numbering
-    other = ActionSpace(guarda.modern(players=5, win="victory", teams=None))
-    assert other.size == space.size
-    assert other.index(guarda.Attack(("V2", "H1"))) == 83566
+    other = load(preset=preset().name.lower(), players=5, win="victory", turn_limit=50)
+    assert other.num_distinct_actions() == size and other.action_index == index
+    assert game.new_initial_state().action_index is index
 
 
 @pytest.mark.parametrize(
     ("preset", "players", "teams"),
-    [(guarda.classic, 3, None), (guarda.modern, 2, None), (guarda.grda, 4, [[0, 2], [1, 3]])],
+    [("classic", 3, 0), ("modern", 2, 0), ("grda", 4, 2)],
 )
-def test_every_legal_action_has_an_id(
-    preset: Callable[..., guarda.Config], players: int, teams: list[list[int]] | None
-) -> None:
-    config = preset(players=players, teams=teams, turn_limit=80)
-    space = ActionSpace(config)
+def test_every_legal_action_has_its_id(preset: str, players: int, teams: int) -> None:
+    game = load(preset=preset, players=players, teams=teams, turn_limit=80)
+    index = game.action_index
     greedy = GreedyBot()
     for seed in range(3):
-        state = guarda.new_game(config, seed=seed)
+        state = dealt(game, seed)
         rng = random.Random(seed)
-        while not state.is_over:
-            actions = guarda.legal_actions(state)
-            ids = [space.index(action) for action in actions]
-            assert len(set(ids)) == len(ids)
-            assert [space.action(index) for index in ids] == list(actions)
-            assert state.actor is not None
-            if seed == 0:
-                action = greedy.act(guarda.view(state, state.actor), rng)
-            else:
-                action = rng.choice(actions)
-            state, _ = guarda.apply(state, action)
-
-
-def test_a_space_too_large_for_openspiel_is_refused() -> None:
-    with pytest.raises(guarda.ConfigurationError, match="more than OpenSpiel can use") as error:
-        ActionSpace(guarda.custom(9))
-    assert error.value.path == "config"
-    assert f"{MAX_ACTIONS:,}" in str(error.value)
-    assert ActionSpace(guarda.custom(5)).size < MAX_ACTIONS
-
-
-def test_bad_actions_and_ids_are_refused() -> None:
-    space = ActionSpace(guarda.grda())
-    for bad in ("attack V1", ["V1"], None):
-        with pytest.raises(guarda.ArgumentError):
-            space.index(bad)  # type: ignore[arg-type]
-    with pytest.raises(guarda.ArgumentError, match="no id"):
-        space.index(guarda.Attack(("X",)))  # not a Grda card
-    with pytest.raises(guarda.ArgumentError, match="no id"):
-        space.index(guarda.Attack(("V1",) * 5))  # more copies than the deck holds
-    with pytest.raises(guarda.ArgumentError, match="no id"):
-        space.index(guarda.PlacePiece("e5"))  # off the 4x4 field
-    for bad_id in (-1, space.size, True, 1.0, "3"):
-        with pytest.raises(guarda.ArgumentError):
-            space.action(bad_id)  # type: ignore[arg-type]
-    with pytest.raises(guarda.ArgumentError):
-        ActionSpace("grda")  # type: ignore[arg-type]
+        while not state.is_terminal():
+            assert state.game_state is not None
+            actions = guarda.legal_actions(state.game_state)
+            ids = state.legal_actions()
+            assert ids == sorted(index.index_of(action) for action in actions)
+            assert [state.action_to_string(i) for i in ids] == [
+                guarda.format_action(index.action_at(i)) for i in ids
+            ]
+            player = state.current_player()
+            chosen = greedy.act(state.view(player), rng) if seed == 0 else rng.choice(actions)
+            state.apply_action(index.index_of(chosen))
 
 
 # -- the game and its parameters ----------------------------------------------------------
@@ -183,7 +111,7 @@ def test_parameters_make_the_ruleset() -> None:
     assert game.num_players() == 4
     assert game.max_game_length() == 4 + 50 * (2 * 4 + 4)
     assert game.max_chance_outcomes() == 256
-    assert game.num_distinct_actions() == ActionSpace(config).size
+    assert game.num_distinct_actions() == len(guarda.ActionIndex(config))
     assert (game.min_utility(), game.max_utility()) == (-1.0, 1.0)
     assert load().config == guarda.modern(turn_limit=200)
     assert str(pyspiel.load_game("guarda(preset=grda,turn_limit=9)").config.name) == "Grda"
@@ -270,7 +198,7 @@ def test_a_bad_chance_outcome_or_action_changes_nothing() -> None:
     illegal = next(index for index in range(game.num_distinct_actions()) if index not in legal)
     with pytest.raises(guarda.IllegalActionError):
         state.apply_action(illegal)
-    with pytest.raises(guarda.ArgumentError):
+    with pytest.raises(guarda.ActionSpaceError, match="outside the action index of Grda"):
         state.apply_action(game.num_distinct_actions())
     assert (state.history(), str(state)) == before
 
@@ -285,7 +213,7 @@ def test_returns_follow_the_outcome() -> None:
             assert state.returns() == [0.0] * 4 and state.rewards() == [0.0] * 4
             player = state.current_player()
             action = GreedyBot().act(state.view(player), rng)
-            state.apply_action(state.action_space.index(action))
+            state.apply_action(state.action_index.index_of(action))
         assert state.game_state is not None
         outcome = state.game_state.outcome
         assert outcome is not None

@@ -90,7 +90,7 @@ def test_agent_bot_asks_with_the_players_view_only() -> None:
         action = bot.step(state)
         view = agent.views[-1]
         assert view == state.view(player) and view.player == player and view.must_act
-        assert action == state.action_space.index(view.legal_actions[0])
+        assert action == state.action_index.index_of(view.legal_actions[0])
         state.apply_action(action)
     assert {view.player for view in agent.views} == {0, 1, 2}
 

@@ -31,7 +31,7 @@ from guarda import (
     testing,
 )
 from guarda.errors import ArgumentError
-from guarda.rl import ActionIndex, ObservationEncoder
+from guarda.rl import ObservationEncoder, action_mask
 
 
 def covered(view: PlayerView) -> tuple[Any, ...]:
@@ -109,11 +109,11 @@ def test_the_observations_pass_the_testing_kits_hidden_information_check(
     state: guarda.GameState,
 ) -> None:
     encoder = ObservationEncoder(state.config)
-    index = ActionIndex(state.config)
+    index = guarda.ActionIndex(state.config)
 
     def shown(position: guarda.GameState, player: int | None) -> list[Any]:
         seen = guarda.view(position, player)
-        mask = index.mask(seen.legal_actions)
+        mask = action_mask(index, seen)
         return [encoder.encode(seen).tolist(), np.flatnonzero(mask).tolist()]
 
     for player in (*range(len(state.players)), None):

@@ -16,6 +16,7 @@ from __future__ import annotations
 from importlib.metadata import PackageNotFoundError, version
 
 from guarda import rules
+from guarda._action_index import MAX_ACTIONS, ActionBlock, ActionIndex
 from guarda._action_lists import LegalActions
 from guarda._actions import (
     Action,
@@ -144,6 +145,7 @@ from guarda._state import (
 from guarda._view_checks import verify_view
 from guarda._views import PlayerView, PublicPlayer, view, visible_events
 from guarda.errors import (
+    ActionSpaceError,
     AgentError,
     AgentMessageError,
     AgentTimeoutError,
@@ -302,6 +304,10 @@ __all__ = [  # noqa: RUF022 - grouped by topic, in the order of the API referenc
     "format_view",
     "parse_view",
     "PositionSummary",
+    # Action index
+    "ActionIndex",
+    "ActionBlock",
+    "MAX_ACTIONS",
     # Saving, loading and records
     "dumps",
     "loads",
@@ -327,6 +333,7 @@ __all__ = [  # noqa: RUF022 - grouped by topic, in the order of the API referenc
     "SecretsError",
     "ReplayError",
     "FairnessError",
+    "ActionSpaceError",
     "AgentError",
     "AgentMessageError",
     "AgentTimeoutError",

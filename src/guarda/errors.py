@@ -38,10 +38,11 @@ python-chess separates malformed moves from illegal ones:
   [`HiddenInformationError`][guarda.errors.HiddenInformationError],
   [`CardConservationError`][guarda.errors.CardConservationError],
   [`DeterminismError`][guarda.errors.DeterminismError].
-- [`ActionSpaceError`][guarda.errors.ActionSpaceError]: an action or an index outside a
-  configuration's fixed action index (``guarda.rl``), or a configuration whose index
-  would be too big; [`NotResetError`][guarda.errors.NotResetError]: a ``guarda.rl``
-  environment used before ``reset()``.
+- [`ActionSpaceError`][guarda.ActionSpaceError]: an action or a number outside a
+  configuration's fixed [action index][guarda.ActionIndex], or a configuration whose
+  index would be too big.
+- [`NotResetError`][guarda.errors.NotResetError]: a ``guarda.rl`` environment used
+  before ``reset()``.
 - [`AgentError`][guarda.AgentError]: an agent that could not decide: a bot in another
   process crashed, sent a message that breaks the bot protocol
   ([`AgentMessageError`][guarda.AgentMessageError], also a ``MessageError``) or did
@@ -323,13 +324,14 @@ class AgentTimeoutError(AgentError, TimeoutError):
 
 
 class ActionSpaceError(GuardaError, ValueError):
-    """An action or an index outside a configuration's fixed action index (``guarda.rl``).
+    """An action or a number outside a configuration's fixed action index.
 
-    Raised by ``guarda.rl.ActionIndex`` for an index out of range, for an action that
-    no game of the configuration can offer (a card its deck lacks, more copies than the
-    deck holds, more cards than a hand can hold, a cell off the field), and for a
-    configuration whose index would hold more actions than the limit. ``path`` names the
-    offending argument or field, such as ``index`` or ``action.cards[2]``.
+    Raised by [`ActionIndex`][guarda.ActionIndex] (and so by ``guarda.rl`` and
+    ``guarda.openspiel``, which number actions with it) for a number out of range, for
+    an action that no game of the configuration can offer (a card its deck lacks, more
+    copies than the deck holds, more cards than a hand can hold, a cell off the field),
+    and for a configuration whose index would hold more actions than the limit. ``path``
+    names the offending argument or field, such as ``index`` or ``action.cards[2]``.
 
     Examples:
         >>> error = ActionSpaceError("index 9 is outside 0..8", path="index")

@@ -5,7 +5,7 @@ Importing this package registers Guarda with OpenSpiel under the name ``"guarda"
 every OpenSpiel algorithm can play: an imperfect-information, turn-based game whose
 chance is the seed's eight bytes, drawn at the start
 ([`GuardaGame`][guarda.openspiel.GuardaGame]), with
-one fixed id per action of the ruleset ([`ActionSpace`][guarda.openspiel.ActionSpace])
+one fixed id per action of the ruleset (guarda's own [`ActionIndex`][guarda.ActionIndex])
 and observations built from [`guarda.view`][guarda.view] alone
 ([`GuardaObserver`][guarda.openspiel.GuardaObserver]).
 [`AgentBot`][guarda.openspiel.AgentBot] plays guarda's own bots there, and
@@ -40,7 +40,6 @@ except ImportError as error:  # pragma: no cover - depends on the installed extr
         "extra (pip install 'guarda[openspiel]')"
     ) from error
 
-from guarda.openspiel._action_space import MAX_ACTIONS, ActionSpace
 from guarda.openspiel._bots import AgentBot, DeterminizedBot, resampler
 from guarda.openspiel._game import (
     CHANCE_OUTCOMES,
@@ -62,10 +61,8 @@ __all__ = [
     "CHANCE_OUTCOMES",
     "GAME_NAME",
     "GAME_TYPE",
-    "MAX_ACTIONS",
     "PARAMETERS",
     "SEED_BYTES",
-    "ActionSpace",
     "AgentBot",
     "DeterminizedBot",
     "GuardaGame",

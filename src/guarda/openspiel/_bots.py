@@ -92,7 +92,7 @@ class AgentBot(pyspiel.Bot):  # type: ignore[misc]  # pyspiel has no type stubs
             raise AgentError(
                 f"{self.agent.name} answered {action!r}, not a legal action", path="agent"
             )
-        return game_state.action_space.index(action)
+        return game_state.action_index.index_of(action)
 
 
 class DeterminizedBot(pyspiel.Bot):  # type: ignore[misc]  # pyspiel has no type stubs

@@ -15,7 +15,6 @@ import pyspiel
 import guarda
 from guarda.bots import outcome_scores
 from guarda.errors import ArgumentError, ConfigurationError
-from guarda.openspiel._action_space import ActionSpace
 from guarda.openspiel._observer import GuardaObserver
 
 __all__ = [
@@ -175,7 +174,8 @@ class _Board:
     ) -> None:
         self.seed = seed
         self.position = position
-        self.legal: dict[int, guarda.Action] | None = None
+        self.legal: dict[int, int] | None = None
+        """The ids of the legal actions, each with its place in ``legal_actions``."""
         self.lines: dict[int | None, tuple[int, str]] = {} if lines is None else lines
 
     def __deepcopy__(self, memo: dict[int, object]) -> _Board:
@@ -204,7 +204,8 @@ class GuardaGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type stu
 
     **Decisions.** ``current_player()`` is whoever must decide now (``state.actor``): the
     turn player, a player reacting to an attack, or an attacker answering a counter. Action
-    ids are those of [`ActionSpace`][guarda.openspiel.ActionSpace].
+    ids are the numbers of guarda's [`ActionIndex`][guarda.ActionIndex] of the ruleset
+    (the same numbers as in ``guarda.rl``), and ``num_distinct_actions`` is its size.
 
     **Returns.** At the end, each player gets 1 for a win, 0 for a shared draw and -1 for a
     loss: every member of a winning team wins, and when the turn limit ends the game the
@@ -222,14 +223,13 @@ class GuardaGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type stu
         params: Game parameters (missing ones take their defaults).
 
     Raises:
-        ConfigurationError: If a parameter is invalid, or the ruleset has too many
-            action ids.
+        ConfigurationError: If a parameter is invalid.
 
     Examples:
         >>> import pyspiel
         >>> game = pyspiel.load_game("guarda", {"preset": "grda", "turn_limit": 40})
         >>> game.num_distinct_actions(), game.max_game_length(), game.max_chance_outcomes()
-        (16014, 322, 256)
+        (2562, 322, 256)
         >>> game.config.name
         'Grda'
     """
@@ -237,14 +237,14 @@ class GuardaGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type stu
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
         parameters = {**PARAMETERS, **(params or {})}
         config = config_from_parameters(parameters)
-        space = ActionSpace(config)
+        index = guarda.ActionIndex(config)
         zero_sum = _zero_sum(config)
         utility = pyspiel.GameType.Utility.ZERO_SUM if zero_sum else GAME_TYPE.utility
         players = config.players
         limit = config.turn_limit
         assert limit is not None
         info = pyspiel.GameInfo(
-            num_distinct_actions=space.size,
+            num_distinct_actions=index.size,
             max_chance_outcomes=CHANCE_OUTCOMES,
             num_players=players,
             min_utility=-1.0,
@@ -253,17 +253,17 @@ class GuardaGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type stu
             max_game_length=players + limit * (2 * players + 4),
         )
         super().__init__(_game_type(utility), info, parameters)
-        self._space = space
+        self._index = index
 
     @property
     def config(self) -> guarda.Config:
         """The ruleset of this game."""
-        return self._space.config
+        return self._index.config
 
     @property
-    def action_space(self) -> ActionSpace:
-        """The action ids of this game."""
-        return self._space
+    def action_index(self) -> guarda.ActionIndex:
+        """The action ids of this game: guarda's [`ActionIndex`][guarda.ActionIndex]."""
+        return self._index
 
     def new_initial_state(self) -> GuardaState:
         """The first state: the first chance node of the seed."""
@@ -303,7 +303,7 @@ class GuardaState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type s
 
     def __init__(self, game: GuardaGame) -> None:
         super().__init__(game)
-        self._space = game.action_space
+        self._index = game.action_index
         self._board = _Board((), None)
 
     @property
@@ -316,9 +316,9 @@ class GuardaState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type s
         return self._board.position
 
     @property
-    def action_space(self) -> ActionSpace:
-        """The action ids of the game."""
-        return self._space
+    def action_index(self) -> guarda.ActionIndex:
+        """The action ids of the game: guarda's [`ActionIndex`][guarda.ActionIndex]."""
+        return self._index
 
     @property
     def seed_bytes_drawn(self) -> int:
@@ -360,10 +360,8 @@ class GuardaState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type s
         board = self._board
         if board.legal is None:
             assert board.position is not None and player == board.position.actor
-            index = self._space.index
-            board.legal = {
-                index(action): action for action in guarda.legal_actions(board.position)
-            }
+            numbers = self._index.legal_indices(board.position)
+            board.legal = {number: place for place, number in enumerate(numbers)}
         return sorted(board.legal)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -380,19 +378,21 @@ class GuardaState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type s
             seed = (*board.seed, int(action))
             position = None
             if len(seed) == SEED_BYTES:
-                position = guarda.new_game(self._space.config, int.from_bytes(bytes(seed)))
+                position = guarda.new_game(self._index.config, int.from_bytes(bytes(seed)))
             self._board = _Board(seed, position)
             return
-        chosen = None if board.legal is None else board.legal.get(action)
-        if chosen is None:  # guarda.apply says why, should it be illegal
-            chosen = self._space.action(action)
+        place = None if board.legal is None else board.legal.get(action)
+        if place is None:  # guarda.apply says why, should it be illegal
+            chosen = self._index.action_at(action)
+        else:  # the listed action itself, which the engine trusts
+            chosen = guarda.legal_actions(board.position)[place]
         played, _ = guarda.apply(board.position, chosen)
         self._board = _Board(board.seed, played, dict(board.lines))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             return f"seed byte {action}"
-        return guarda.format_action(self._space.action(action))
+        return guarda.format_action(self._index.action_at(action))
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""
@@ -402,7 +402,7 @@ class GuardaState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type s
     def returns(self) -> list[float]:
         """1 for a win, 0 for a shared draw, -1 for a loss; 0 for all until the end."""
         position = self._board.position
-        config = self._space.config
+        config = self._index.config
         if position is None or position.outcome is None:
             return [0.0] * config.players
         return [2.0 * score - 1.0 for score in outcome_scores(config, position.outcome)]

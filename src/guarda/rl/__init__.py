@@ -5,8 +5,10 @@ Install the extra first: ``pip install 'guarda[rl]'`` (PettingZoo, Gymnasium, Nu
 - [`GuardaEnv`][guarda.rl.GuardaEnv] (or [`env`][guarda.rl.env], wrapped the way
   PettingZoo's own games are): an AEC environment with one agent per player, in which
   whoever must decide next, the turn player or a reacting player, is selected.
-- [`ActionIndex`][guarda.rl.ActionIndex]: a fixed, documented number for every action a
-  game of a configuration can offer, both ways, and the mask of the legal ones.
+- Actions are the numbers of guarda's own [`ActionIndex`][guarda.ActionIndex]: a
+  fixed, documented number for every action a game of a configuration can offer, the
+  same numbers the OpenSpiel game uses; [`action_mask`][guarda.rl.action_mask] marks
+  the legal ones in a NumPy vector.
 - [`ObservationEncoder`][guarda.rl.ObservationEncoder]: one player's
   [`PlayerView`][guarda.PlayerView] as a vector of numbers, built from the view alone, so
   it cannot show what the player may not know.
@@ -46,18 +48,16 @@ except ImportError as error:  # pragma: no cover - depends on the installed extr
     ) from error
 
 from guarda.rl._env import AGENT_PREFIX, GuardaEnv, Observation, Reward, env
-from guarda.rl._index import MAX_ACTIONS, ActionBlock, ActionIndex
+from guarda.rl._mask import action_mask
 from guarda.rl._observation import ObservationEncoder, Section
 
 __all__ = [
     "AGENT_PREFIX",
-    "MAX_ACTIONS",
-    "ActionBlock",
-    "ActionIndex",
     "GuardaEnv",
     "Observation",
     "ObservationEncoder",
     "Reward",
     "Section",
+    "action_mask",
     "env",
 ]

@@ -21,7 +21,7 @@ import guarda
 from guarda import Config, GameState, KingOfTheHill, StakesKind, Victory
 from guarda.errors import ArgumentError, NotResetError
 from guarda.render import text
-from guarda.rl._index import MAX_ACTIONS, ActionIndex
+from guarda.rl._mask import action_mask
 from guarda.rl._observation import ObservationEncoder
 
 __all__ = ["AGENT_PREFIX", "GuardaEnv", "Observation", "Reward", "env"]
@@ -53,7 +53,7 @@ class GuardaEnv(AECEnv[str, Observation, Any]):
     Agents are the players, ``player_0`` to ``player_{n-1}``; the selected agent
     (``agent_selection``) is whoever must decide now, so reactions out of turn are
     selected too. An action is a number of the configuration's
-    [`ActionIndex`][guarda.rl.ActionIndex]; an observation is a dictionary with the
+    [`ActionIndex`][guarda.ActionIndex]; an observation is a dictionary with the
     player's view encoded by an [`ObservationEncoder`][guarda.rl.ObservationEncoder]
     (``"observation"``) and the mask of its legal actions (``"action_mask"``, all 0 for an
     agent who need not decide).
@@ -104,7 +104,7 @@ class GuardaEnv(AECEnv[str, Observation, Any]):
         reward: Reward | str = Reward.OUTCOME,
         max_turns: int | None = None,
         render_mode: str | None = None,
-        max_actions: int = MAX_ACTIONS,
+        max_actions: int = guarda.MAX_ACTIONS,
     ) -> None:
         if config is None:
             config = guarda.modern(players=2)
@@ -128,8 +128,8 @@ class GuardaEnv(AECEnv[str, Observation, Any]):
         self.max_turns = max_turns
         """Ended turns after which a game is truncated, or None."""
         self.render_mode = render_mode
-        self.index = ActionIndex(config, max_actions=max_actions)
-        """The numbering of the actions."""
+        self.index = guarda.ActionIndex(config, max_actions=max_actions)
+        """The numbering of the actions, guarda's own."""
         self.encoder = ObservationEncoder(config)
         """The encoding of the views."""
         self.possible_agents = [f"{AGENT_PREFIX}{i}" for i in range(config.players)]
@@ -241,7 +241,7 @@ class GuardaEnv(AECEnv[str, Observation, Any]):
         seen = guarda.view(self.game_state, player)
         return {
             "observation": self.encoder.encode(seen),
-            "action_mask": self.index.mask(seen.legal_actions),
+            "action_mask": action_mask(self.index, seen),
         }
 
     @overload

@@ -1,9 +1,10 @@
 """The fixed, flat action index of a configuration: every possible action and its number.
 
-An [`ActionIndex`][guarda.rl.ActionIndex] numbers every action that some game of a
+An [`ActionIndex`][guarda.ActionIndex] numbers every action that some game of a
 configuration can offer, not only the legal actions of one position, so a policy network
-can have one output per action. The numbers depend on the configuration alone and never
-change: the layout below is part of the public API, pinned by a golden file.
+can have one output per action and a framework such as OpenSpiel can name actions by
+integers. The numbers depend on the configuration alone and never change: the layout
+below is part of the public API, pinned by a golden file.
 
 The index is a sequence of **blocks**, one per action kind (and direction), in this order:
 
@@ -34,35 +35,31 @@ within one size in the order of their sorted card names (so `H1 H1` before `H1 V
 copies of an earlier name come first), the order in which
 [`guarda.legal_actions`][guarda.legal_actions] lists them. Multisets are ranked and
 unranked by counting, never listed, so a big custom field costs memory only for a table
-of counts. A configuration whose index would hold more than
-[`MAX_ACTIONS`][guarda.rl.MAX_ACTIONS] actions is refused.
+of counts. A configuration whose index would hold more than ``max_actions`` actions
+([`MAX_ACTIONS`][guarda.MAX_ACTIONS] by default) is refused.
 """
 
 from __future__ import annotations
 
 import bisect
 import operator
+from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import Final, SupportsIndex
 
 import attrs
-import numpy as np
-import numpy.typing as npt
 
-from guarda import (
+from guarda._action_lists import LegalActions, Subsets
+from guarda._actions import (
     Action,
     ActivateGuard,
     Attack,
-    Cell,
-    Config,
     DeclineNewGuard,
     Defend,
     DefendCounter,
-    Direction,
     DiscardDown,
     EndMove,
     Move,
-    Orientation,
     Pass,
     PlacePiece,
     PrepareGuard,
@@ -71,18 +68,23 @@ from guarda import (
     SetGuard,
     Settle,
     TakeDamage,
-    format_action,
 )
+from guarda._config import Config
+from guarda._engine import legal_actions
+from guarda._geometry import Cell, Direction, Orientation
+from guarda._notation import format_action
+from guarda._state import GameState
+from guarda._views import PlayerView
 from guarda.errors import ActionSpaceError, ArgumentError
 
 __all__ = ["MAX_ACTIONS", "ActionBlock", "ActionIndex"]
 
 MAX_ACTIONS: Final = 1 << 22
-"""The most actions an [`ActionIndex`][guarda.rl.ActionIndex] holds by default (4,194,304).
+"""The most actions an [`ActionIndex`][guarda.ActionIndex] holds by default (4,194,304).
 
-An action mask holds one byte per action, so a bigger index would make every observation
-megabytes long. Pass ``max_actions`` to [`ActionIndex`][guarda.rl.ActionIndex] to allow
-more.
+The index itself only counts, but what is built on it holds one entry per action: an
+action mask one byte per action, a policy one number per action. Pass ``max_actions`` to
+[`ActionIndex`][guarda.ActionIndex] to allow more.
 """
 
 COUNTER_DAMAGE: Final = 3
@@ -95,8 +97,7 @@ _PLAIN: Final[tuple[type[Action], ...]] = (
     ActivateGuard,
     DeclineNewGuard,
 )
-"""The decisions without arguments, in index order."""
-
+"""The decisions without arguments, in index order: numbered 0 to 4."""
 _PLAIN_ACTIONS: Final[tuple[Action, ...]] = (
     EndMove(),
     Pass(),
@@ -130,15 +131,16 @@ def _is_int(value: object) -> bool:
 
 @attrs.frozen
 class ActionBlock:
-    """One run of an [`ActionIndex`][guarda.rl.ActionIndex]: the actions of one kind (and
+    """One run of an [`ActionIndex`][guarda.ActionIndex]: the actions of one kind (and
     direction), numbered ``start`` to ``stop - 1``.
 
     Examples:
         >>> import guarda
-        >>> from guarda.rl import ActionIndex
-        >>> block = ActionIndex(guarda.modern()).block("Move N")
+        >>> block = guarda.ActionIndex(guarda.modern()).block("Move N")
         >>> block.kind is guarda.Move, block.direction, block.min_cards, block.max_cards
         (True, <Direction.NORTH: 'N'>, 1, 4)
+        >>> block.start, block.stop, block.size
+        (146, 1965, 1819)
     """
 
     name: str
@@ -196,20 +198,20 @@ class _Multisets:
         """How many multisets of ``size`` cards there are."""
         return self.suffix[0][size]
 
+    def skip(self, i: int, remaining: int, taken: int) -> int:
+        """How many multisets take more than ``taken`` copies of card ``i`` when
+        ``remaining`` cards are left to choose from card ``i`` on: they come first."""
+        row = self.before[i + 1]
+        return row[remaining - taken] - row[remaining - min(self.copies[i], remaining)]
+
     def rank(self, counts: list[int], size: int) -> int:
         """The place of a multiset (copies per card type) among those of its size."""
         rank = 0
         remaining = size
-        before, copies = self.before, self.copies
         for i, taken in enumerate(counts):
             if not remaining:
                 break
-            # Every multiset that takes more copies of card i comes first.
-            low = remaining - min(copies[i], remaining)
-            high = remaining - taken
-            if high > low:
-                row = before[i + 1]
-                rank += row[high] - row[low]
+            rank += self.skip(i, remaining, taken)
             remaining -= taken
         return rank
 
@@ -230,15 +232,51 @@ class _Multisets:
                 rank -= block
         return tuple(chosen)
 
+    def ranks_within(self, available: dict[int, int], size: int) -> list[int]:
+        """The ranks of every multiset of ``size`` cards drawn from ``available`` (copies
+        per card type, each at most the deck's), in increasing order: the order of the
+        multisets' sorted card names."""
+        present = sorted(available)
+        tail = [0] * (len(present) + 1)
+        for place in range(len(present) - 1, -1, -1):
+            tail[place] = tail[place + 1] + available[present[place]]
+        found: list[int] = []
+
+        def walk(place: int, after: int, remaining: int, rank: int) -> None:
+            # ``after``: the first card type not yet decided; types up to the next
+            # present one are absent (none taken), each still counting what comes first.
+            if not remaining:
+                found.append(rank)
+                return
+            card = present[place]
+            for i in range(after, card):
+                rank += self.skip(i, remaining, 0)
+            top = min(available[card], remaining)
+            for taken in range(top, max(0, remaining - tail[place + 1]) - 1, -1):
+                walk(
+                    place + 1,
+                    card + 1,
+                    remaining - taken,
+                    rank + self.skip(card, remaining, taken),
+                )
+
+        if size <= tail[0]:
+            walk(0, 0, size, 0)
+        return found
+
 
 class ActionIndex:
     """Every action some game of a configuration can offer, numbered ``0 .. size - 1``.
 
     The numbering depends on the configuration only and is stable across releases: the
-    guide [Reinforcement learning](../rl.md) gives the layout.
-    [`action_at`][guarda.rl.ActionIndex.action_at] and
-    [`index_of`][guarda.rl.ActionIndex.index_of] go both ways, and
-    [`mask`][guarda.rl.ActionIndex.mask] marks the legal actions of a position.
+    [notation guide](../notation.md#action-numbers) gives the layout, and
+    [`blocks`][guarda.ActionIndex.blocks] describes it.
+    [`action_at`][guarda.ActionIndex.action_at] and
+    [`index_of`][guarda.ActionIndex.index_of] go both ways, and
+    [`legal_indices`][guarda.ActionIndex.legal_indices] gives the numbers of a position's
+    legal actions. Two indices are equal when they number every action alike: the field
+    size, the deck, the hand size, the opening hand and whether the guard counts toward
+    the hand decide the numbering; the players, the win condition and the stakes do not.
 
     Args:
         config: The ruleset.
@@ -251,8 +289,7 @@ class ActionIndex:
 
     Examples:
         >>> import guarda
-        >>> from guarda.rl import ActionIndex
-        >>> index = ActionIndex(guarda.modern())
+        >>> index = guarda.ActionIndex(guarda.modern())
         >>> len(index)
         28218
         >>> index.action_at(0), index.action_at(7)
@@ -261,14 +298,34 @@ class ActionIndex:
         9412
         >>> index.action_at(9412) == guarda.Attack(("V2", "H1", "H1"))
         True
+        >>> index == guarda.ActionIndex(guarda.modern(players=5, win="victory"))
+        True
     """
 
-    __slots__ = ("_cache", "_cards", "_multisets", "_places", "blocks", "cards", "config", "size")
+    __slots__ = (
+        "_cache",
+        "_cards",
+        "_key",
+        "_multisets",
+        "_named",
+        "_places",
+        "blocks",
+        "cards",
+        "config",
+        "max_actions",
+        "size",
+    )
 
     config: Config
+    """The ruleset the numbers are for."""
     cards: tuple[str, ...]
+    """The card types in name order: the order of card multisets and card blocks."""
     blocks: tuple[ActionBlock, ...]
+    """Every block, in index order: the layout."""
     size: int
+    """How many actions the index holds."""
+    max_actions: int
+    """The most actions the index was allowed to hold."""
 
     def __init__(self, config: Config, *, max_actions: int = MAX_ACTIONS) -> None:
         if not isinstance(config, Config):
@@ -278,16 +335,10 @@ class ActionIndex:
                 f"max_actions must be a positive integer, not {max_actions!r}",
                 path="max_actions",
             )
-        self.config = config
-        """The ruleset the numbers are for."""
-        self.cards = tuple(sorted(config.card_names))
-        """The card types in name order: the order of card multisets and card blocks."""
-        self._cards = {name: i for i, name in enumerate(self.cards)}
+        cards = tuple(sorted(config.card_names))
+        copies = tuple(config.copies(name) for name in cards)
         limits = _card_limits(config)
-        most = max(high for _, high in limits.values())
-        self._multisets = _Multisets(
-            self.cards, tuple(config.copies(name) for name in self.cards), most
-        )
+        multisets = _Multisets(cards, copies, max(high for _, high in limits.values()))
         blocks: list[ActionBlock] = []
         places: dict[tuple[type[Action], Direction | None], tuple[ActionBlock, list[int]]] = {}
         start = 0
@@ -307,31 +358,40 @@ class ActionIndex:
         add(SetGuard, None, len(_ORIENTATIONS), 0, 0)
         add(PlacePiece, None, config.size * config.size, 0, 0)
         for kind in _SINGLE:
-            add(kind, None, len(self.cards), 1, 1)
-        for kind, direction in _card_blocks():
+            add(kind, None, len(cards), 1, 1)
+        for kind, direction in _CARD_BLOCKS:
             low, high = limits[kind]
-            counts = [self._multisets.count(k) for k in range(low, high + 1)]
             offsets = [0]
-            for count in counts:
-                offsets.append(offsets[-1] + count)
-            block = add(kind, direction, offsets[-1], low, high)
-            places[kind, direction] = (block, offsets)
-        self.blocks = tuple(blocks)
-        """Every block, in index order."""
-        self.size = start
-        """How many actions the index holds."""
-        self._places = places
-        self._cache: dict[Action, int] = {}
+            for size in range(low, high + 1):
+                offsets.append(offsets[-1] + multisets.count(size))
+            places[kind, direction] = (add(kind, direction, offsets[-1], low, high), offsets)
         if start > max_actions:
             biggest = max(blocks, key=operator.attrgetter("size"))
             raise ActionSpaceError(
                 f"the action index of {config.name} would hold {start:,} actions, more than "
-                f"the limit of {max_actions:,} (guarda.rl.MAX_ACTIONS unless max_actions is "
+                f"the limit of {max_actions:,} (guarda.MAX_ACTIONS unless max_actions is "
                 f"given); its biggest block, {biggest.name}, holds {biggest.size:,} card "
-                f"multisets of up to {biggest.max_cards} of {len(self.cards)} card types: "
+                f"multisets of up to {biggest.max_cards} of {len(cards)} card types: "
                 "use a smaller hand size or fewer card types",
                 path="config",
             )
+        self.config = config
+        self.cards = cards
+        self.blocks = tuple(blocks)
+        self.size = start
+        self.max_actions = max_actions
+        self._cards = {name: i for i, name in enumerate(cards)}
+        self._multisets = multisets
+        self._places = places
+        self._named = {block.name: block for block in blocks}
+        self._key = (
+            config.size,
+            tuple(zip(cards, copies, strict=True)),
+            config.hand_size,
+            config.opening_hand,
+            config.guard_counts_toward_hand,
+        )
+        self._cache: dict[Action, int] = {}
 
     def __len__(self) -> int:
         return self.size
@@ -339,19 +399,43 @@ class ActionIndex:
     def __repr__(self) -> str:
         return f"<ActionIndex of {self.config.name}: {self.size} actions>"
 
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, ActionIndex):
+            return NotImplemented
+        return self._key == other._key
+
+    def __hash__(self) -> int:
+        return hash(self._key)
+
+    def __copy__(self) -> ActionIndex:
+        return self  # immutable but for its cache
+
+    def __deepcopy__(self, memo: dict[int, object]) -> ActionIndex:
+        return self  # OpenSpiel, say, deep-copies it with every state it clones
+
+    def __reduce__(self) -> tuple[Callable[[Config, int], ActionIndex], tuple[Config, int]]:
+        return _rebuild, (self.config, self.max_actions)  # without the cache
+
     def block(self, name: str) -> ActionBlock:
         """The block of that name, such as ``"Attack"`` or ``"Move N"``.
 
         Raises:
             ArgumentError: If no block has that name.
+
+        Examples:
+            >>> import guarda
+            >>> block = guarda.ActionIndex(guarda.grda()).block("SetGuard")
+            >>> block.kind is guarda.SetGuard, block.start, block.stop
+            (True, 5, 7)
         """
-        for block in self.blocks:
-            if block.name == name:
-                return block
-        raise ArgumentError(
-            f"no block named {name!r}: the blocks are {', '.join(b.name for b in self.blocks)}",
-            path="name",
-        )
+        block = self._named.get(name) if isinstance(name, str) else None
+        if block is None:
+            raise ArgumentError(
+                f"no block named {name!r}: the blocks are "
+                f"{', '.join(b.name for b in self.blocks)}",
+                path="name",
+            )
+        return block
 
     def block_at(self, index: SupportsIndex) -> ActionBlock:
         """The block holding the action numbered ``index``.
@@ -388,7 +472,7 @@ class ActionIndex:
         return number
 
     def action_at(self, index: SupportsIndex) -> Action:
-        """The action numbered ``index`` (a Python or NumPy integer).
+        """The action numbered ``index`` (any integer, a NumPy one too).
 
         Raises:
             ArgumentError: If ``index`` is not an integer.
@@ -396,8 +480,7 @@ class ActionIndex:
 
         Examples:
             >>> import guarda
-            >>> from guarda.rl import ActionIndex
-            >>> index = ActionIndex(guarda.grda())
+            >>> index = guarda.ActionIndex(guarda.grda())
             >>> guarda.format_action(index.action_at(index.block("Settle").start))
             'settle'
             >>> index.action_at(len(index))
@@ -426,6 +509,20 @@ class ActionIndex:
             return Move(block.direction, cards) if kind is Move else Push(block.direction, cards)
         return _CARD_ACTIONS[kind](cards)
 
+    def describe(self, index: SupportsIndex) -> str:
+        """The notation of the action numbered ``index``, such as ``"attack H1 V2"``.
+
+        Raises:
+            ArgumentError: If ``index`` is not an integer.
+            ActionSpaceError: If ``index`` is out of range.
+
+        Examples:
+            >>> import guarda
+            >>> guarda.ActionIndex(guarda.modern()).describe(9412)
+            'attack H1 H1 V2'
+        """
+        return format_action(self.action_at(index))
+
     def index_of(self, action: Action) -> int:
         """The number of ``action``.
 
@@ -437,8 +534,7 @@ class ActionIndex:
 
         Examples:
             >>> import guarda
-            >>> from guarda.rl import ActionIndex
-            >>> index = ActionIndex(guarda.modern())
+            >>> index = guarda.ActionIndex(guarda.modern())
             >>> index.index_of(guarda.Pass())
             1
             >>> index.index_of(guarda.Attack(("V6",)))
@@ -460,13 +556,13 @@ class ActionIndex:
     def _number(self, action: Action) -> int:
         kind = type(action)
         if kind in _PLAIN:
-            return self.blocks[_PLAIN.index(kind)].start
+            return _PLAIN.index(kind)
         if isinstance(action, SetGuard):
             if action.orientation not in _ORIENTATIONS:
                 raise ActionSpaceError(
                     f"not an orientation: {action.orientation!r}", path="action.orientation"
                 )
-            return self.block("SetGuard").start + _ORIENTATIONS.index(action.orientation)
+            return self._named["SetGuard"].start + _ORIENTATIONS.index(action.orientation)
         if isinstance(action, PlacePiece):
             cell, size = action.cell, self.config.size
             if not isinstance(cell, Cell) or not cell.is_on(size):
@@ -474,7 +570,7 @@ class ActionIndex:
                     f"{cell} is not a cell of the {size}x{size} field of {self.config.name}",
                     path="action.cell",
                 )
-            return self.block("PlacePiece").start + cell.y * size + cell.x
+            return self._named["PlacePiece"].start + cell.index(size)
         if isinstance(action, (PrepareGuard, PrepareNewGuard)):
             place = self._cards.get(action.card)
             if place is None:
@@ -482,7 +578,7 @@ class ActionIndex:
                     f"the deck of {self.config.name} has no card {action.card}",
                     path="action.card",
                 )
-            return self.block(kind.__name__).start + place
+            return self._named[kind.__name__].start + place
         if isinstance(action, (Move, Push, DiscardDown, Attack, Defend, DefendCounter, Settle)):
             direction = action.direction if isinstance(action, (Move, Push)) else None
             block, offsets = self._places[kind, direction]
@@ -494,6 +590,7 @@ class ActionIndex:
                     path="action.cards",
                 )
             counts = [0] * len(self.cards)
+            copies = self._multisets.copies
             for place, card in enumerate(cards):
                 where = self._cards.get(card)
                 if where is None:
@@ -502,57 +599,85 @@ class ActionIndex:
                         path=f"action.cards[{place}]",
                     )
                 counts[where] += 1
-                if counts[where] > self._multisets.copies[where]:
+                if counts[where] > copies[where]:
                     raise ActionSpaceError(
                         f"{counts[where]} copies of {card}, but the deck of "
-                        f"{self.config.name} holds {self._multisets.copies[where]}",
+                        f"{self.config.name} holds {copies[where]}",
                         path="action.cards",
                     )
             size = len(cards)
             rank = self._multisets.rank(counts, size)
             return block.start + offsets[size - block.min_cards] + rank
-        raise ArgumentError(f"not an action: {action!r}", path="action")
+        raise ArgumentError(f"not an action: {action!r}", path="action")  # pragma: no cover
 
-    def mask(self, actions: Iterable[Action]) -> npt.NDArray[np.int8]:
-        """A vector of ``size`` bytes: 1 at the number of each action given, else 0.
+    def legal_indices(self, position: GameState | PlayerView) -> tuple[int, ...]:
+        """The numbers of the legal actions of a state or of a view, in their order.
 
-        Give it the legal actions of a view (``view.legal_actions``) or of a state.
+        For a state, the actions of [`guarda.legal_actions`][guarda.legal_actions]; for a
+        view, its ``legal_actions`` (none unless the viewer must decide now). The numbers
+        come in the order of the actions, so ``zip`` pairs them. A long run of card
+        choices that the list keeps lazy (the attacks of a big hand) is numbered by
+        counting, without making its actions.
 
         Raises:
-            ArgumentError: If ``actions`` is not a sequence of actions.
-            ActionSpaceError: If an action is outside the index.
+            ArgumentError: If ``position`` is neither a [`GameState`][guarda.GameState]
+                nor a [`PlayerView`][guarda.PlayerView].
+            ActionSpaceError: If an action has no number: a position of a configuration
+                that numbers its actions differently.
 
         Examples:
             >>> import guarda
-            >>> from guarda.rl import ActionIndex
-            >>> index = ActionIndex(guarda.modern())
+            >>> index = guarda.ActionIndex(guarda.modern())
             >>> state = guarda.new_game(guarda.modern(), seed=1)
-            >>> mask = index.mask(guarda.legal_actions(state))
-            >>> int(mask.sum()) == len(guarda.legal_actions(state)), mask.dtype
-            (True, dtype('int8'))
+            >>> numbers = index.legal_indices(state)
+            >>> [index.action_at(n) for n in numbers] == list(guarda.legal_actions(state))
+            True
+            >>> index.legal_indices(guarda.view(state, None))
+            ()
         """
-        if isinstance(actions, (str, bytes)) or not isinstance(actions, Iterable):
-            raise ArgumentError(f"not a sequence of actions: {actions!r}", path="actions")
-        mask = np.zeros(self.size, dtype=np.int8)
-        for action in actions:
-            mask[self.index_of(action)] = 1
-        return mask
+        if isinstance(position, GameState):
+            actions: Iterable[Action] = legal_actions(position)
+        elif isinstance(position, PlayerView):
+            actions = position.legal_actions
+        else:
+            raise ArgumentError(f"not a GameState or a PlayerView: {position!r}", path="position")
+        if not isinstance(actions, LegalActions) or not actions.is_lazy:
+            return tuple(map(self.index_of, actions))
+        numbers: list[int] = []
+        for part in actions.parts:
+            counted = self._counted(part) if isinstance(part, Subsets) else None
+            numbers.extend(map(self.index_of, part) if counted is None else counted)
+        return tuple(numbers)
 
-    def legal(self, mask: npt.NDArray[np.integer] | npt.NDArray[np.bool_]) -> list[Action]:
-        """The actions a mask marks, in index order (the inverse of
-        [`mask`][guarda.rl.ActionIndex.mask]).
+    def _counted(self, part: Subsets) -> list[int] | None:
+        """The numbers of a lazy run's actions, by counting; None if the run does not fit
+        the index (each action then says why)."""
+        place = self._places.get((part.kind, part.direction))
+        zone = Counter(part.zone)
+        where = self._cards
+        copies = self._multisets.copies
+        available: dict[int, int] = {}
+        for card, count in zone.items():
+            i = where.get(card)
+            if i is None or count > copies[i]:
+                return None
+            available[i] = count
+        if place is None:
+            return None
+        block, offsets = place
+        high = min(part.high, len(part.zone))
+        if part.low < block.min_cards or high > block.max_cards:
+            return None
+        numbers: list[int] = []
+        for size in range(part.low, high + 1):
+            first = block.start + offsets[size - block.min_cards]
+            numbers.extend(first + rank for rank in self._multisets.ranks_within(available, size))
+        return numbers
 
-        Raises:
-            ArgumentError: If ``mask`` is not a vector of ``size`` entries.
-        """
-        array = np.asarray(mask)
-        if array.shape != (self.size,):
-            raise ArgumentError(f"a mask has shape ({self.size},), not {array.shape}", path="mask")
-        return [self.action_at(int(number)) for number in np.flatnonzero(array)]
 
-    def describe(self, index: SupportsIndex) -> str:
-        """The notation of the action numbered ``index``, such as ``"attack H1 V2"``."""
-        return format_action(self.action_at(index))
+def _rebuild(config: Config, max_actions: int) -> ActionIndex:
+    """The index of ``config`` (to unpickle one)."""
+    return ActionIndex(config, max_actions=max_actions)
 
 
 def _card_limits(config: Config) -> dict[type[Action], tuple[int, int]]:
@@ -562,6 +687,7 @@ def _card_limits(config: Config) -> dict[type[Action], tuple[int, int]]:
     ``max(hand size + 1, opening hand)`` cards between turns (the 1 is a guard returned by
     a critical block, none where the guard counts toward the hand), one more in the Draw
     phase, and at most its hand target (at most the hand size) in the rest of its turn.
+    An attack deals at most one damage per card, so a defence plays at most the hand size.
     """
     hand, deck = config.hand_size, config.deck_size
     if config.guard_counts_toward_hand:
@@ -584,14 +710,13 @@ def _card_limits(config: Config) -> dict[type[Action], tuple[int, int]]:
     }
 
 
-def _card_blocks() -> tuple[tuple[type[Action], Direction | None], ...]:
-    """The blocks of card multisets, in index order."""
-    return (
-        (DiscardDown, None),
-        *((Move, direction) for direction in _DIRECTIONS),
-        *((Push, direction) for direction in _DIRECTIONS),
-        (Attack, None),
-        (Defend, None),
-        (DefendCounter, None),
-        (Settle, None),
-    )
+_CARD_BLOCKS: Final[tuple[tuple[type[Action], Direction | None], ...]] = (
+    (DiscardDown, None),
+    *((Move, direction) for direction in _DIRECTIONS),
+    *((Push, direction) for direction in _DIRECTIONS),
+    (Attack, None),
+    (Defend, None),
+    (DefendCounter, None),
+    (Settle, None),
+)
+"""The blocks of card multisets, in index order."""
