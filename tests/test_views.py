@@ -337,3 +337,20 @@ def test_r29_events_shown_equal_after_the_viewers_action(
     other_after, other_events = guarda.apply(other, action)
     assert visible_events(other_events, viewer) == visible_events(events, viewer)
     assert view(other_after, viewer) == view(after, viewer)
+
+
+def test_a_big_hands_view_keeps_its_legal_actions_lazy() -> None:
+    # A 16-card hand attacks in 2**16 - 1 ways: the view lists them only when read.
+    config = guarda.custom(16, players=2, hand_size=16)
+    state = (
+        guarda.PositionBuilder(config, seed=1)
+        .player(0, position="a1", hand=tuple(f"V{i}" for i in range(1, 17)))
+        .player(1, position="p16")
+        .to_act(0, Phase.ACT)
+        .build()
+    )
+    seen = view(state, 0)
+    assert isinstance(seen.legal_actions, guarda.LegalActions) and seen.legal_actions.is_lazy
+    assert seen.legal_actions == guarda.legal_actions(state)
+    assert seen == view(state, 0) and hash(seen) == hash(view(state, 0))
+    assert guarda.loads(guarda.dumps(seen)) == seen

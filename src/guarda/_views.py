@@ -432,7 +432,7 @@ def view(state: GameState, player: int | None) -> PlayerView:
             hand, guard = (), None
         draw_pile = tuple(sorted(own.draw_pile))
         if state.actor == player:
-            actions = tuple(legal_actions(state))
+            actions = legal_actions(state)  # lazy for big hands: listed only when read
     return PlayerView(
         config=state.config,
         player=player,
