@@ -15,7 +15,7 @@ one of the legal actions, and so is at least one option in every position.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import guarda
 from guarda import Action, Cell, GameState, GuardStatus, Orientation, Phase, PlayerView, rules
@@ -44,12 +44,13 @@ def _move(seat: Seat) -> list[Action]:
     found: list[Action] = [guarda.EndMove()]
     if not position.has_moved:
         moves: list[tuple[float, int, int, Action]] = []
-        for step in rules.reachable_cells(position, seat.me):
+        reachable = rules.reachable_cells(position, seat.me)
+        for step in reachable:
             burned = seat.cheapest(step.cost, cell=step.cell)
             score = seat.standing(step.cell, seat.targets, burned)
             moves.append((-score, step.cost, len(moves), guarda.Move(step.direction, burned)))
         found.extend(move for *_, move in sorted(moves)[:_MOVES])
-        beside = _move_beside(seat)
+        beside = _move_beside(seat, reachable)
         if beside is not None:
             found.append(beside)
     for push in rules.push_targets(position, seat.me):
@@ -66,7 +67,7 @@ def _move(seat: Seat) -> list[Action]:
     return found
 
 
-def _move_beside(seat: Seat) -> Action | None:
+def _move_beside(seat: Seat, reachable: Sequence[rules.Destination]) -> Action | None:
     """The cheapest move that ends next to an opponent (keeping a card), to push them.
 
     A push is the one way to move an opponent off the cell their guard protects, and it
@@ -76,7 +77,7 @@ def _move_beside(seat: Seat) -> Action | None:
     spots = [(target.x, target.y) for target in seat.targets if target is not None]
     beside = [
         step
-        for step in rules.reachable_cells(seat.position, seat.me)
+        for step in reachable
         if step.cost < len(seat.hand)
         and any(abs(step.cell.x - x) + abs(step.cell.y - y) == 1 for x, y in spots)
     ]
