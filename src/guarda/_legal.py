@@ -15,7 +15,7 @@ import itertools
 import math
 from collections.abc import Iterable
 from itertools import islice
-from typing import Final, assert_never
+from typing import assert_never
 
 from guarda import _multiset as multiset
 from guarda._action_lists import (
@@ -60,7 +60,23 @@ from guarda._queries import (
     placement_mask,
     reach,
 )
-from guarda._state import GameState, GuardStatus, Phase, PlayerState
+from guarda._state import (
+    GUARD_SET,
+    PHASE_ACT,
+    PHASE_COUNTER,
+    PHASE_DISCARD,
+    PHASE_MOVE,
+    PHASE_NEW_GUARD,
+    PHASE_OVER,
+    PHASE_REACT,
+    PHASE_SET_GUARD,
+    PHASE_SETTLE,
+    PHASE_SETUP,
+    GameState,
+    GuardStatus,
+    Phase,
+    PlayerState,
+)
 from guarda._tables import DIRECTIONS, Tables, tables
 from guarda.errors import ArgumentError, IllegalActionError
 
@@ -317,25 +333,10 @@ _SET = LegalActions.of((SetGuard(Orientation.DEFENSIVE), SetGuard(Orientation.OF
 _ONLY_END_MOVE = LegalActions.of((_END_MOVE,))
 
 
-# Enum members as module globals: on CPython 3.11 reading ``Phase.MOVE`` in a function goes
-# through the enum metaclass's ``__getattr__`` hook, which costs about as much as a call.
-_GUARD_SET: Final = GuardStatus.SET
-_ACT: Final = Phase.ACT
-_COUNTER: Final = Phase.COUNTER
-_DISCARD: Final = Phase.DISCARD
-_MOVE: Final = Phase.MOVE
-_NEW_GUARD: Final = Phase.NEW_GUARD
-_OVER: Final = Phase.OVER
-_REACT: Final = Phase.REACT
-_SETTLE: Final = Phase.SETTLE
-_SETUP: Final = Phase.SETUP
-_SET_GUARD: Final = Phase.SET_GUARD
-
-
 def list_actions(state: GameState) -> LegalActions:
     """Every legal action of ``state.actor``, in a fixed order (the engine checked the type)."""
     phase = state.phase
-    if phase is _OVER:
+    if phase is PHASE_OVER:
         return _NOTHING
     t = tables(state.config)
     lists = _lists(t)
@@ -344,33 +345,33 @@ def list_actions(state: GameState) -> LegalActions:
     assert actor is not None
     player = state.players[actor]
     hand = player.hand
-    if phase is _MOVE:
+    if phase is PHASE_MOVE:
         return _move_actions(t, lists, state, player)
-    if phase is _ACT:
+    if phase is PHASE_ACT:
         return hands.act[hand]
-    if phase is _SETTLE:
+    if phase is PHASE_SETTLE:
         return hands.cards[Settle, hand, 0, len(hand)]
-    if phase is _REACT:
+    if phase is PHASE_REACT:
         attack = state.attack
         assert attack is not None and player.position is not None
         cards = covering(hand, t.defence[actor], player.position.index(t.size))
         guard = player.guard
-        if guard is not None and guard.status is _GUARD_SET:
+        if guard is not None and guard.status is GUARD_SET:
             return hands.react[Defend, cards, attack.damage, (_ACTIVATE, _TAKE)]
         return hands.react[Defend, cards, attack.damage, (_TAKE,)]
-    if phase is _COUNTER:
+    if phase is PHASE_COUNTER:
         attack = state.attack
         assert attack is not None and player.position is not None
         cards = covering(hand, t.defence[actor], player.position.index(t.size))
         return hands.react[DefendCounter, cards, attack.counter, (_TAKE,)]
-    if phase is _SET_GUARD:
+    if phase is PHASE_SET_GUARD:
         return _SET
-    if phase is _NEW_GUARD:
+    if phase is PHASE_NEW_GUARD:
         return LegalActions.of((*hands.single(PrepareNewGuard, hand), _DECLINE))
-    if phase is _DISCARD:
+    if phase is PHASE_DISCARD:
         excess = len(hand) - hand_target(t.config, player)
         return hands.cards[DiscardDown, hand, excess, excess]
-    if phase is _SETUP:
+    if phase is PHASE_SETUP:
         mask = placement_mask(t, state.players, actor)
         cells = tuple(cell for i, cell in enumerate(t.cells) if mask >> i & 1)
         return lists.placements[cells]

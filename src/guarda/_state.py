@@ -66,16 +66,28 @@ class Phase(enum.StrEnum):
     """The game has ended; see [`GameState.outcome`][guarda.GameState.outcome]."""
 
 
-_OVER: Final = Phase.OVER
-"""A module global: on CPython 3.11 reading ``Phase.OVER`` goes through the enum
-metaclass's ``__getattr__`` hook, which costs about as much as a call."""
-
-
 class GuardStatus(enum.StrEnum):
     """The public status of a guard (R28)."""
 
     PREPARING = "preparing"
     SET = "set"
+
+
+# Enum members as module globals, for the hot paths (this module, the legal actions and the
+# transaction import them): on CPython 3.11 reading ``Phase.MOVE`` in a function goes
+# through the enum metaclass's ``__getattr__`` hook, which costs about as much as a call.
+PHASE_ACT: Final = Phase.ACT
+PHASE_COUNTER: Final = Phase.COUNTER
+PHASE_DISCARD: Final = Phase.DISCARD
+PHASE_MOVE: Final = Phase.MOVE
+PHASE_NEW_GUARD: Final = Phase.NEW_GUARD
+PHASE_OVER: Final = Phase.OVER
+PHASE_REACT: Final = Phase.REACT
+PHASE_SETTLE: Final = Phase.SETTLE
+PHASE_SETUP: Final = Phase.SETUP
+PHASE_SET_GUARD: Final = Phase.SET_GUARD
+GUARD_PREPARING: Final = GuardStatus.PREPARING
+GUARD_SET: Final = GuardStatus.SET
 
 
 @attrs.frozen(cache_hash=True)
@@ -603,7 +615,7 @@ class GameState:
     @property
     def is_over(self) -> bool:
         """Whether the game has ended."""
-        return self.phase is _OVER
+        return self.phase is PHASE_OVER
 
     @property
     def events(self) -> tuple[Event, ...]:

@@ -59,12 +59,22 @@ from guarda._queries import (
     placement_mask,
 )
 from guarda._state import (
+    GUARD_PREPARING,
+    GUARD_SET,
+    PHASE_ACT,
+    PHASE_COUNTER,
+    PHASE_DISCARD,
+    PHASE_MOVE,
+    PHASE_NEW_GUARD,
+    PHASE_OVER,
+    PHASE_REACT,
+    PHASE_SET_GUARD,
+    PHASE_SETTLE,
+    PHASE_SETUP,
     EventLog,
     GameState,
-    GuardStatus,
     Outcome,
     PendingAttack,
-    Phase,
     PlayerState,
     append_events,
     make_state,
@@ -89,19 +99,7 @@ _FOR_SETTLE: Final = DiscardReason.SETTLE
 _DRAW_ONE_THEN_FILL: Final = DrawRule.DRAW_ONE_THEN_FILL
 _OUT_EXHAUSTED: Final = EliminationReason.EXHAUSTED
 _OUT_HEALTH: Final = EliminationReason.HEALTH
-_GUARD_PREPARING: Final = GuardStatus.PREPARING
-_GUARD_SET: Final = GuardStatus.SET
 _DEFENSIVE: Final = Orientation.DEFENSIVE
-_ACT: Final = Phase.ACT
-_COUNTER: Final = Phase.COUNTER
-_DISCARD: Final = Phase.DISCARD
-_MOVE: Final = Phase.MOVE
-_NEW_GUARD: Final = Phase.NEW_GUARD
-_OVER: Final = Phase.OVER
-_REACT: Final = Phase.REACT
-_SETTLE: Final = Phase.SETTLE
-_SETUP: Final = Phase.SETUP
-_SET_GUARD: Final = Phase.SET_GUARD
 
 
 class Transaction:
@@ -227,7 +225,7 @@ class Transaction:
                     )
                     self.events.append(made.SetupCardDrawn(index, card))
                 if placement_mask(self.tables, self.players, index):
-                    self.phase = _SETUP
+                    self.phase = PHASE_SETUP
                     self.turn = self.actor = index
                     return
 
@@ -283,9 +281,9 @@ class Transaction:
         player = self.players[index]
         self.actor = index
         if len(player.hand) > hand_target(self.tables.config, player):
-            self.phase = _DISCARD
+            self.phase = PHASE_DISCARD
         else:
-            self.phase = _MOVE
+            self.phase = PHASE_MOVE
 
     def start_act(self, _: EndMove | None = None) -> None:
         """Begin the Act phase: a preparing guard must be set first (R14).
@@ -294,10 +292,10 @@ class Transaction:
         a push.
         """
         guard = self.players[self.turn].guard
-        if guard is not None and guard.status is _GUARD_PREPARING:
-            self.phase = _SET_GUARD
+        if guard is not None and guard.status is GUARD_PREPARING:
+            self.phase = PHASE_SET_GUARD
         else:
-            self.phase = _ACT
+            self.phase = PHASE_ACT
         self.actor = self.turn
 
     def end_turn(self, *, completed: bool) -> None:
@@ -386,7 +384,7 @@ class Transaction:
     def end_game(self, outcome: Outcome) -> None:
         """Record the outcome."""
         self.outcome = outcome
-        self.phase = _OVER
+        self.phase = PHASE_OVER
         self.actor = None
         self.attack = None
         self.events.append(made.GameEnded(outcome.winners, outcome.drawn))
@@ -403,7 +401,7 @@ class Transaction:
             if player.is_out:
                 continue
             guard = player.guard
-            if guard is not None and guard.status is _GUARD_PREPARING and damage >= 2:
+            if guard is not None and guard.status is GUARD_PREPARING and damage >= 2:
                 self.players[defender] = made.player_with(
                     player,
                     guard=None,
@@ -412,14 +410,14 @@ class Transaction:
                 self.events.append(made.GuardBroken(defender, guard.card))
                 damage -= 1
             self.attack = made.PendingAttack(attacker, cards, defender, damage, tuple(queue), 0, 0)
-            self.phase = _REACT
+            self.phase = PHASE_REACT
             self.actor = defender
             return
         self.attack = None
         if self.players[attacker].is_out:
             self.end_turn(completed=False)
         else:
-            self.phase = _SETTLE
+            self.phase = PHASE_SETTLE
             self.actor = attacker
 
     def finish_unit(self, defender_damage: int, attacker_damage: int) -> None:
@@ -459,7 +457,7 @@ class Transaction:
     def pass_(self, _: Pass) -> None:
         """Do nothing in the Act phase; the Settle phase follows (R14)."""
         self.events.append(made.Passed(self.turn))
-        self.phase = _SETTLE
+        self.phase = PHASE_SETTLE
 
     def defend_attack(self, action: Defend) -> None:
         """Defend against the attack with hand cards; the rest of the damage lands (R19)."""
@@ -556,7 +554,7 @@ class Transaction:
             me, hand=hand, discard_hidden=multiset.add(me.discard_hidden, cards)
         )
         self.events.append(made.CardsDiscarded(actor, len(cards), cards, _FOR_DRAW))
-        self.phase = _MOVE
+        self.phase = PHASE_MOVE
 
     def prepare_guard(self, action: PrepareGuard) -> None:
         """Lay a guard sideways, discarding the old one face down (R14)."""
@@ -568,10 +566,10 @@ class Transaction:
             discard = multiset.add(discard, (me.guard.card,))
             self.events.append(made.GuardDiscarded(actor, me.guard.card))
         self.players[actor] = made.player_with(
-            me, hand=hand, guard=made.Guard(card, _GUARD_PREPARING, None), discard_hidden=discard
+            me, hand=hand, guard=made.Guard(card, GUARD_PREPARING, None), discard_hidden=discard
         )
         self.events.append(made.GuardPrepared(actor, card))
-        self.phase = _SETTLE
+        self.phase = PHASE_SETTLE
 
     def set_guard(self, action: SetGuard) -> None:
         """Set the preparing guard in an orientation; the Act phase goes on (R14)."""
@@ -580,10 +578,10 @@ class Transaction:
         me = self.players[actor]
         assert me.guard is not None
         self.players[actor] = made.with_guard(
-            me, made.Guard(me.guard.card, _GUARD_SET, orientation)
+            me, made.Guard(me.guard.card, GUARD_SET, orientation)
         )
         self.events.append(made.GuardSet(actor, orientation))
-        self.phase = _ACT
+        self.phase = PHASE_ACT
 
     def attack_with(self, action: Attack) -> None:
         """Play attack cards face up and start the first defender's reaction (R15, R17)."""
@@ -598,7 +596,7 @@ class Transaction:
     def take_damage(self, _: TakeDamage) -> None:
         """Take the incoming damage of a reaction or a counter (R19, R20)."""
         attack = self.pending()
-        if self.phase is _REACT:
+        if self.phase is PHASE_REACT:
             self.finish_unit(attack.damage, 0)
         else:
             self.finish_unit(attack.defender_damage, attack.counter)
@@ -618,7 +616,7 @@ class Transaction:
         assert actor is not None
         me, hand = self.hand_without(actor, (card,))
         self.players[actor] = made.player_with(
-            me, hand=hand, guard=made.Guard(card, _GUARD_PREPARING, None)
+            me, hand=hand, guard=made.Guard(card, GUARD_PREPARING, None)
         )
         self.events.append(made.GuardPrepared(actor, card))
         self.finish_unit(0, 0)
@@ -650,7 +648,7 @@ class Transaction:
             if health != me.health:
                 self.events.append(made.HealthRestored(actor, health - me.health, health))
             self.events.append(made.GuardReturned(actor, card))
-            self.phase = _NEW_GUARD
+            self.phase = PHASE_NEW_GUARD
             return
         self.players[actor] = made.player_with(
             me, guard=None, discard_known=multiset.add(me.discard_known, (card,))
@@ -670,7 +668,7 @@ class Transaction:
             3 if critical else 2,  # the counter
             attack.damage - 1,  # the defender's damage
         )
-        self.phase = _COUNTER
+        self.phase = PHASE_COUNTER
         self.actor = attack.attacker
 
 
@@ -731,7 +729,7 @@ def start(config: Config, seed_state: int, commitment: str) -> GameState:
         )
     state = GameState(
         config=config,
-        phase=_SETUP,
+        phase=PHASE_SETUP,
         turn=config.first_player,
         actor=config.first_player,
         players=tuple(players),
