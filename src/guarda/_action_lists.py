@@ -137,8 +137,8 @@ class Kept(dict[K, V]):
         return value
 
 
-class _Shared(dict[tuple[str, ...], Action]):
-    """One shared action per card multiset, for one action kind (and direction).
+class _Shared(dict[K, Action]):
+    """One shared action per card multiset (or card), for one action kind (and direction).
 
     ``table[cards]`` is the action playing ``cards`` (a sorted multiset of the
     configuration's card names), built on first use with the kind's
@@ -148,13 +148,13 @@ class _Shared(dict[tuple[str, ...], Action]):
 
     __slots__ = ("__weakref__", "budget", "make")
 
-    def __init__(self, make: Callable[[tuple[str, ...]], Action], budget: Budget) -> None:
+    def __init__(self, make: Callable[[K], Action], budget: Budget) -> None:
         super().__init__()
         self.make = make
         self.budget = budget
         budget.add(self)
 
-    def __missing__(self, cards: tuple[str, ...]) -> Action:
+    def __missing__(self, cards: K) -> Action:
         action = self.make(cards)
         self.budget.spend(ACTION_WEIGHT)
         self[cards] = action
@@ -182,11 +182,21 @@ Lookup = Callable[[tuple[str, ...]], Action]
 class SharedActions:
     """The shared action tables of one configuration, on its budget."""
 
-    __slots__ = ("budget", "tables")
+    __slots__ = ("budget", "cards", "tables")
 
     def __init__(self, budget: Budget) -> None:
         self.budget = budget
         self.tables: dict[tuple[type, Direction | None], Lookup] = {}
+        self.cards: dict[type, Callable[[str], Action]] = {}
+
+    def by_card(self, kind: type) -> Callable[[str], Action]:
+        """The lookup ``card -> kind(card)`` of a kind that plays one card."""
+        found = self.cards.get(kind)
+        if found is None:
+            make = _MAKERS[kind]
+            table: _Shared[str] = _Shared(make, self.budget)
+            found = self.cards.setdefault(kind, table.__getitem__)
+        return found
 
     def lookup(self, kind: type, direction: Direction | None = None) -> Lookup:
         """The lookup ``cards -> kind([direction,] cards)``."""
@@ -226,7 +236,7 @@ class Subsets:
     ([`unrank`][guarda._multiset.unrank]).
     """
 
-    __slots__ = ("direction", "high", "kind", "lookup", "low", "starts", "zone")
+    __slots__ = ("direction", "high", "kind", "lookup", "low", "size", "starts", "zone")
 
     def __init__(
         self,
@@ -236,7 +246,7 @@ class Subsets:
         low: int,
         high: int,
         lookup: Lookup,
-        counts: tuple[int, ...] | None = None,
+        starts: tuple[int, ...] | None = None,
     ) -> None:
         self.kind = kind
         self.direction = direction
@@ -244,10 +254,13 @@ class Subsets:
         self.low = low
         self.high = high
         self.lookup = lookup
-        if counts is None:  # else multiset.counts(zone), known to the caller
+        if starts is None:  # else known to the caller
             counts = multiset.counts(zone)
-        self.starts = (0, *itertools.accumulate(counts[low : high + 1]))
+            starts = (0, *itertools.accumulate(counts[low : high + 1]))
+        self.starts = starts
         """``starts[i]``: the index of the first action with ``low + i`` cards."""
+        self.size = starts[-1]
+        """How many actions the run holds."""
 
     @staticmethod
     def count(zone: tuple[str, ...], low: int, high: int) -> int:
@@ -255,7 +268,7 @@ class Subsets:
         return sum(multiset.counts(zone)[low : high + 1])
 
     def __len__(self) -> int:
-        return self.starts[-1]
+        return self.size
 
     def get(self, index: int) -> Action:
         """The action at ``index`` (0 <= index < len)."""
@@ -328,7 +341,16 @@ class LegalActions(tuple[Action, ...]):
         """Listed and lazy parts, in order; parts that are all listed become one tuple."""
         if Subsets not in map(type, parts):
             return tuple.__new__(LegalActions, itertools.chain.from_iterable(parts))
-        return _LazyLegalActions(tuple(part for part in parts if len(part)))
+        kept = []
+        starts = [0]
+        total = 0
+        for part in parts:
+            size = part.size if type(part) is Subsets else len(part)
+            if size:
+                kept.append(part)
+                total += size
+                starts.append(total)
+        return _LazyLegalActions(tuple(kept), tuple(starts))
 
     def is_listed(self, action: object) -> bool:
         """Whether ``action`` is one of these very instances, or held by a lazy part.
@@ -365,12 +387,16 @@ class _LazyLegalActions(LegalActions):
     _parts: tuple[Part, ...]
     _starts: tuple[int, ...]
     _size: int
+    _last: Action | None
+    """The action indexing gave last: [`is_listed`][guarda.LegalActions.is_listed] knows it
+    without asking its part (``random.choice`` then ``apply`` asks just that)."""
 
-    def __new__(cls, parts: tuple[Part, ...]) -> _LazyLegalActions:
+    def __new__(cls, parts: tuple[Part, ...], starts: tuple[int, ...]) -> _LazyLegalActions:
         self = tuple.__new__(cls)
         self._parts = parts
-        self._starts = (0, *itertools.accumulate(map(len, parts)))
-        self._size = self._starts[-1]
+        self._starts = starts
+        self._size = starts[-1]
+        self._last = None
         return self
 
     def __len__(self) -> int:
@@ -381,9 +407,10 @@ class _LazyLegalActions(LegalActions):
     @overload
     def __getitem__(self, index: slice) -> tuple[Action, ...]: ...
     def __getitem__(self, index: SupportsIndex | slice) -> Action | tuple[Action, ...]:
-        if isinstance(index, slice):
-            return tuple(self[i] for i in range(*index.indices(self._size)))
-        index = operator.index(index)
+        if type(index) is not int:
+            if isinstance(index, slice):
+                return tuple(self[i] for i in range(*index.indices(self._size)))
+            index = operator.index(index)
         if index < 0:
             index += self._size
         if not 0 <= index < self._size:
@@ -391,7 +418,11 @@ class _LazyLegalActions(LegalActions):
         number = bisect.bisect_right(self._starts, index) - 1
         part = self._parts[number]
         offset = index - self._starts[number]
-        return part.get(offset) if isinstance(part, Subsets) else part[offset]
+        if isinstance(part, Subsets):
+            action = part.get(offset)
+            self._last = action
+            return action
+        return part[offset]
 
     def __iter__(self) -> Iterator[Action]:
         return itertools.chain.from_iterable(self._parts)
@@ -414,6 +445,8 @@ class _LazyLegalActions(LegalActions):
         return tuple(self).count(value)
 
     def is_listed(self, action: object) -> bool:
+        if action is self._last and action is not None:
+            return True
         for part in self._parts:
             if isinstance(part, Subsets):
                 if part.holds(action):

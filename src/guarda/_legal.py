@@ -23,6 +23,7 @@ from guarda._action_lists import (
     Budget,
     Kept,
     LegalActions,
+    Lookup,
     Memo,
     Part,
     SharedActions,
@@ -230,26 +231,42 @@ class _Hands:
         """``kind([direction,] cards)`` for every sub-multiset of ``hand`` with ``low..high``
         cards: listed when short, a lazy [`Subsets`][guarda._action_lists.Subsets] run when long.
         """
-        high = min(high, len(hand))
+        size = len(hand)
+        high = min(high, size)
         if low > high:
             return ()
-        lookup = self.shared.lookup
-        if len(hand) > self.listed_hand:
-            counts = multiset.counts(hand)
-            if sum(counts[low : high + 1]) >= LAZY_FROM:
+        if size > self.listed_hand:
+            if low == 1:
+                starts = multiset.ends(hand)[: high + 1]
+            elif low == 0:
+                starts = multiset.starts(hand)[: high + 2]
+            else:
+                starts = (0, *itertools.accumulate(multiset.counts(hand)[low : high + 1]))
+            if starts[-1] >= LAZY_FROM:
                 # A big hand's actions rarely come back: made, not shared.
-                make = maker_of(kind, direction)
-                return Subsets(kind, direction, hand, low, high, make, counts)
+                return Subsets(kind, direction, hand, low, high, maker_of(kind, direction), starts)
             # A few: listed from the sizes asked for (all of them would be thousands).
             sizes = range(low, high + 1)
             cards = itertools.chain.from_iterable(multiset.of_size(hand, k) for k in sizes)
-            return tuple(map(lookup(kind, direction), cards))
+            return tuple(map(self.shared.lookup(kind, direction), cards))
         groups = multiset.submultisets(hand)[low : high + 1]
-        return tuple(map(lookup(kind, direction), itertools.chain.from_iterable(groups)))
+        lookup = self.shared.lookup(kind, direction)
+        return tuple(map(lookup, itertools.chain.from_iterable(groups)))
+
+    def cut(
+        self, kind: type, index: int, hand: tuple[str, ...], ends: tuple[int, ...], distance: int
+    ) -> Part:
+        """[`run`][guarda._legal._Hands.run] of a move or push the ``index``-th way, burning
+        1 to ``distance`` cards, given the hand's [`ends`][guarda._multiset.ends]."""
+        high = distance if distance < len(hand) else len(hand)
+        if ends[high] >= LAZY_FROM and len(hand) > self.listed_hand:
+            make = _DIRECTED_MAKERS[kind][index]
+            return Subsets(kind, DIRECTIONS[index], hand, 1, high, make, ends[: high + 1])
+        return self.run(kind, DIRECTIONS[index], hand, 1, high)
 
     def single(self, kind: type, hand: tuple[str, ...]) -> tuple[Action, ...]:
         """``kind(card)`` for every distinct card of ``hand``, sorted."""
-        return tuple(map(self.shared.lookup(kind), ((card,) for card in dict.fromkeys(hand))))
+        return tuple(map(self.shared.by_card(kind), dict.fromkeys(hand)))
 
     def _act(self, hand: tuple[str, ...]) -> tuple[LegalActions, int | None]:
         attacks = self.run(Attack, None, hand, 1, len(hand))
@@ -273,6 +290,11 @@ class _Hands:
     def _directed(self, key: tuple[type, tuple[str, ...]]) -> tuple[_Directed, int]:
         return _Directed(*key, self.shared), _DIRECTED_WEIGHT
 
+
+_DIRECTED_MAKERS: dict[type, tuple[Lookup, ...]] = {
+    kind: tuple(maker_of(kind, direction) for direction in DIRECTIONS) for kind in (Move, Push)
+}
+"""The makers of moves and pushes, by kind and then direction index."""
 
 _SHARED = SharedActions(BUDGET)
 """The actions shared by every list."""
@@ -395,13 +417,14 @@ def _move_actions(t: Tables, lists: _Lists, state: GameState, player: PlayerStat
             pushed.append((index, distance))
     hands = lists.hands
     if len(hand) > hands.listed_hand:  # its lists are mostly lazy runs, made each time
+        ends = multiset.ends(hand)
         parts: list[Part] = []
         if not state.has_moved:
             for index, distance in enumerate(reaches):
                 if distance:
-                    parts.append(hands.run(Move, DIRECTIONS[index], hand, 1, distance))
+                    parts.append(hands.cut(Move, index, hand, ends, distance))
         for index, distance in pushed:
-            parts.append(hands.run(Push, DIRECTIONS[index], hand, 1, distance))
+            parts.append(hands.cut(Push, index, hand, ends, distance))
         parts.append((_END_MOVE,))
         return LegalActions.join(parts)
     # Every part listed: the kept lines of the hand, each cut to its reach.

@@ -7,10 +7,13 @@ states are immutable, so the same hand always gives the same answer.
 
 from __future__ import annotations
 
+import array
 import functools
 import itertools
-from collections import Counter
-from collections.abc import Iterator
+import math
+import sys
+from collections.abc import Iterator, Sequence
+from typing import Final
 
 __all__ = [
     "add",
@@ -18,8 +21,10 @@ __all__ = [
     "contains",
     "counts",
     "counts_by_size",
+    "ends",
     "of_size",
     "remove",
+    "starts",
     "submultisets",
     "unrank",
 ]
@@ -84,37 +89,97 @@ def submultisets(zone: tuple[str, ...]) -> tuple[tuple[tuple[str, ...], ...], ..
 
 
 @functools.lru_cache(maxsize=1 << 10)
-def _profile(zone: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[int, ...], list[int], int]:
-    """The distinct cards of a sorted zone, their copies, the suffix counts and their width.
+def _profile(zone: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[int, ...], _Sizes]:
+    """The distinct cards of a sorted zone, their copies, and what their sub-multisets
+    count by size ([`_sizes`][guarda._multiset._sizes]).
 
-    The counts depend only on the copies (see [`_suffix`][guarda._multiset._suffix]), so
-    a zone first met costs a count of its cards; the products are kept per copies.
+    The counts depend only on the copies, whatever their order, so a zone first met costs
+    a count of its cards; the rest is kept per copies.
     """
-    counted = Counter(zone)  # in the zone's (sorted) order
-    copies = tuple(counted.values())
-    suffix, bits = _suffix(copies)
-    return tuple(counted), copies, suffix, bits
+    distinct = tuple(dict.fromkeys(zone))  # in the zone's (sorted) order
+    if len(distinct) == len(zone):
+        copies = _ONES[: len(zone)] if len(zone) < len(_ONES) else (1,) * len(zone)
+        return distinct, copies, _sizes(copies)
+    copies = tuple(map(zone.count, distinct))
+    return distinct, copies, _sizes(tuple(sorted(copies)))
+
+
+_ONES = (1,) * 64
+"""Slices of it are the copies of zones of distinct cards (the common case)."""
+
+_BINOMIAL = tuple(tuple(math.comb(n, k) for k in range(65)) for n in range(65))
+"""``_BINOMIAL[n][k]``: the ways to choose ``k`` of ``n`` distinct cards (0 when ``k > n``)."""
+
+_Sizes = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+"""``(counts, starts, ends)``: see [`_sizes`][guarda._multiset._sizes]."""
+
+_WORD = array.array("I").itemsize == 4
+"""Whether 32-bit coefficients unpack with an ``array("I")`` (as on every common platform)."""
+
+
+def _width(size: int) -> int:
+    """The bits per coefficient of the packed counts of a zone of ``size`` cards.
+
+    The counts are polynomials packed into integers, one coefficient per ``bits`` bits
+    (Kronecker substitution): a card with ``c`` copies is ``1 + x + ... + x**c``, and a
+    product of cards holds at ``x**k`` how many distinct sub-multisets of size ``k`` they
+    can make. A product costs one multiplication in C. No count reaches ``2**bits``: a zone
+    of ``n`` cards has fewer than ``2**n`` sub-multisets.
+    """
+    return 32 if size < 32 else 64 * (size // 64 + 1)
+
+
+def _products(copies: tuple[int, ...], bits: int) -> list[int]:
+    """The packed products of the cards from the ``i``-th on, for every ``i`` (the last is 1)."""
+    products = [1]
+    for count in reversed(copies):
+        products.append(products[-1] * _card(bits, count))
+    products.reverse()
+    return products
+
+
+@functools.lru_cache(maxsize=256)  # a few widths times the most copies of a card
+def _card(bits: int, count: int) -> int:
+    """A card with ``count`` copies packed: ``1 + x + ... + x**count``."""
+    return ((1 << (bits * (count + 1))) - 1) // ((1 << bits) - 1)
+
+
+def _unpack(products: list[int], size: int, bits: int) -> Sequence[int]:
+    """The coefficients of packed products, ``size + 1`` per product, one after another."""
+    if bits == 32 and _WORD:  # unpacked by C
+        width = 4 * (size + 1)
+        return array.array("I", b"".join([value.to_bytes(width, _ORDER) for value in products]))
+    mask = (1 << bits) - 1
+    return [value >> (bits * k) & mask for value in products for k in range(size + 1)]
+
+
+_ORDER: Final = sys.byteorder
 
 
 @functools.lru_cache(maxsize=1 << 12)
-def _suffix(copies: tuple[int, ...]) -> tuple[list[int], int]:
-    """The suffix counts of distinct cards with these copies, and their width in bits.
+def _sizes(copies: tuple[int, ...]) -> _Sizes:
+    """How many distinct sub-multisets distinct cards with these copies make, by size.
 
-    The counts are polynomials packed into integers, one coefficient per ``bits`` bits
-    (Kronecker substitution): a card with ``c`` copies is ``1 + x + ... + x**c``, and
-    ``suffix[i]``, the product of the cards from the ``i``-th distinct card on, holds at
-    ``x**k`` how many distinct sub-multisets of size ``k`` they can make
-    (``suffix[len(copies)]`` is 1). A product costs one multiplication in C. No count
-    reaches ``2**bits``: a zone of ``n`` cards has fewer than ``2**n`` sub-multisets.
+    Returns ``(counts, starts, ends)``: ``counts[k]`` have ``k`` cards, ``starts[k]`` have
+    fewer than ``k`` (``starts[0]`` is 0), ``ends[k]`` have 1 to ``k`` (``ends[0]`` is 0).
     """
     size = sum(copies)
-    bits = 32 if size < 32 else 64 * (size // 64 + 1)
-    unit = (1 << bits) - 1
-    suffix = [1]
-    for count in reversed(copies):
-        suffix.append(suffix[-1] * (((1 << (bits * (count + 1))) - 1) // unit))
-    suffix.reverse()
-    return suffix, bits
+    bits = _width(size)
+    product = 1
+    for count in copies:
+        product *= _card(bits, count)
+    counts = tuple(_unpack([product], size, bits))
+    return counts, (0, *itertools.accumulate(counts)), (0, *itertools.accumulate(counts[1:]))
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _ranks(copies: tuple[int, ...]) -> Sequence[int]:
+    """What [`unrank`][guarda._multiset.unrank] steps through: at ``i * (size + 1) + k``,
+    how many distinct sub-multisets of ``k`` cards the distinct cards from the ``i``-th on
+    (in this order) can make."""
+    size = sum(copies)
+    bits = _width(size)
+    return _unpack(_products(copies, bits), size, bits)
 
 
 def counts_by_size(zone: tuple[str, ...]) -> list[int]:
@@ -130,17 +195,31 @@ def counts_by_size(zone: tuple[str, ...]) -> list[int]:
 def counts(zone: tuple[str, ...]) -> tuple[int, ...]:
     """[`counts_by_size`][guarda._multiset.counts_by_size] as a tuple, remembered (not a
     copy: for the engine's own use)."""
-    return _counts(_profile(zone)[1])
+    return _profile(zone)[2][0]
 
 
-@functools.lru_cache(maxsize=1 << 12)
-def _counts(copies: tuple[int, ...]) -> tuple[int, ...]:
-    """What [`counts_by_size`][guarda._multiset.counts_by_size] answers, by the copies of
-    the distinct cards (which is all it depends on)."""
-    suffix, bits = _suffix(copies)
-    mask = (1 << bits) - 1
-    packed = suffix[0]
-    return tuple(packed >> (bits * size) & mask for size in range(sum(copies) + 1))
+def starts(zone: tuple[str, ...]) -> tuple[int, ...]:
+    """How many distinct sub-multisets of a sorted zone have fewer than ``k`` cards, for
+    ``k`` from 0 to ``len(zone) + 1``: the index where those of ``k`` cards start when
+    they are listed by size.
+
+    Examples:
+        >>> starts(("H1", "H1", "V2"))
+        (0, 1, 3, 5, 6)
+    """
+    return _profile(zone)[2][1]
+
+
+def ends(zone: tuple[str, ...]) -> tuple[int, ...]:
+    """How many distinct sub-multisets of a sorted zone have 1 to ``k`` cards, for ``k``
+    from 0 to ``len(zone)``: where those of ``k + 1`` cards start when the empty one is
+    left out.
+
+    Examples:
+        >>> ends(("H1", "H1", "V2"))
+        (0, 2, 4, 5)
+    """
+    return _profile(zone)[2][2]
 
 
 def unrank(zone: tuple[str, ...], size: int, index: int) -> tuple[str, ...]:
@@ -154,18 +233,34 @@ def unrank(zone: tuple[str, ...], size: int, index: int) -> tuple[str, ...]:
         >>> [unrank(zone, 2, i) for i in range(4)] == list(submultisets(zone)[2])
         True
     """
-    distinct, copies, suffix, bits = _profile(zone)
-    mask = (1 << bits) - 1
+    distinct, copies, _ = _profile(zone)
     chosen: list[str] = []
     remaining = size
+    count = len(zone)
+    if len(distinct) == count and count < len(_BINOMIAL):
+        # Distinct cards: the combinations of the later ones, by the binomial coefficient.
+        for i, card in enumerate(zone):
+            if not remaining:
+                break
+            block = _BINOMIAL[count - i - 1][remaining - 1]
+            if index < block:
+                chosen.append(card)
+                remaining -= 1
+            else:
+                index -= block
+        return tuple(chosen)
+    ranks = _ranks(copies)
+    stride = count + 1
+    after = 0
     for i, card in enumerate(distinct):
         if not remaining:
             break
-        after = suffix[i + 1]
+        after += stride  # the counts of the cards after this one
         # Try the most copies first; taking none always fits what is left of the index.
-        taken = min(copies[i], remaining)
+        taken = copies[i]
+        taken = min(taken, remaining)
         while taken:
-            block = after >> (bits * (remaining - taken)) & mask
+            block = ranks[after + remaining - taken]
             if index < block:
                 chosen += (card,) * taken
                 remaining -= taken
@@ -198,5 +293,6 @@ def clear_caches() -> None:
     """Empty the caches of sub-multiset enumerations."""
     submultisets.cache_clear()
     _profile.cache_clear()
-    _suffix.cache_clear()
-    _counts.cache_clear()
+    _sizes.cache_clear()
+    _ranks.cache_clear()
+    _card.cache_clear()

@@ -144,8 +144,18 @@ def lines(
     """
     reaches = []
     pushes = []
+    strides = t.strides
+    rays = t.rays
     for index, steps in enumerate(t.step_list):
-        reaches.append(reach(t, index, start, occupied))
+        # reach(t, index, start, occupied), inlined: a piece asks it every Move phase.
+        ray = rays[index][start]
+        blockers = ray & occupied
+        if not blockers:
+            reaches.append(ray.bit_count())
+        elif strides[index] > 0:
+            reaches.append(((blockers & -blockers).bit_length() - 1 - start) // strides[index] - 1)
+        else:
+            reaches.append((start - blockers.bit_length() + 1) // -strides[index] - 1)
         neighbour = steps[start]
         if neighbour >= 0 and occupied >> neighbour & 1:
             distance = reach(t, index, neighbour, occupied)
