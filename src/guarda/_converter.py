@@ -5,7 +5,7 @@ strings, integers, booleans and None, and such data back into a value. The gener
 rules are cattrs' own: an attrs class is an object with one field per attribute, a tuple
 an array, an enumeration its value. Where those do not fit, the data is described once,
 in the tables [SPECIAL_TYPES][guarda._converter.SPECIAL_TYPES],
-[SPECIAL_FIELDS][guarda._converter.SPECIAL_FIELDS] and
+[SPECIAL_FIELDS][guarda._class_hooks.SPECIAL_FIELDS] and
 [TAGGED_UNIONS][guarda._converter.TAGGED_UNIONS]: the converter's hooks come from them,
 and so does the JSON Schema generator ([guarda.schemas][guarda.schemas]).
 
@@ -13,7 +13,7 @@ Structuring is strict: integers, strings and booleans must have exactly that JSO
 arrays must be arrays, unknown fields are refused. [structure][guarda._converter.structure]
 builds a value or raises one [DocumentError][guarda.errors.DocumentError], whose ``path``
 names the offending field (``players[1].hand[0]``): cattrs' detailed validation collects
-what went wrong and [document_error][guarda._converter.document_error] reports it.
+what went wrong and [document_error][guarda._document_errors.document_error] reports it.
 
 Detailed validation costs time on every value, so two converters are made from the same
 hooks. Data straight from a JSON parser is read first by one without it, which is as
@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import enum
 import functools
-import types
 import typing
 from collections.abc import Callable, Mapping
 from typing import Any, Final
@@ -40,49 +39,49 @@ from typing import Any, Final
 import attrs
 import cattrs
 import orjson
-from cattrs.cols import iterable_unstructure_factory, list_structure_factory
-from cattrs.errors import (
-    ForbiddenExtraKeysError,
-    IterableValidationError,
-    IterableValidationNote,
-)
-from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
 from guarda._actions import ACTION_TYPES, Action
-from guarda._config import Config, PresetOptions, StakesKind, WinCondition
-from guarda._config_text import keep, kept
+from guarda._class_hooks import (
+    Special,
+    attrs_structure_factory,
+    class_structure,
+    class_unstructure,
+    known_fields,
+)
+from guarda._config import Config, WinCondition
+from guarda._config_hooks import config_schema, config_structure, config_unstructure
+from guarda._document_errors import describe, document_error
 from guarda._events import EVENT_TYPES, Event
-from guarda._geometry import Cell, Side
+from guarda._geometry import Cell
 from guarda._notation import parse_action
-from guarda._presets import OPTIONS, PRESETS, WIN_NAMES, from_preset_call, preset_call
-from guarda._records import GameRecord, SeatRecord
-from guarda._state import EventLog, GameState
+from guarda._records import GameRecord
+from guarda._state import EventLog
+from guarda._strict_hooks import (
+    StructureHook,
+    UnstructureHook,
+    enum_value,
+    is_optional,
+    is_tuple,
+    optional_structure_factory,
+    structure_bool,
+    structure_enum,
+    structure_int,
+    structure_str,
+    tuple_structure_factory,
+    tuple_unstructure_factory,
+)
 from guarda.errors import DocumentError, GuardaError
 
 __all__ = [
-    "SPECIAL_FIELDS",
     "SPECIAL_TYPES",
     "TAGGED_UNIONS",
-    "Special",
     "TaggedUnion",
     "config_fields",
     "converter",
-    "describe",
-    "document_error",
     "fast_converter",
-    "is_optional",
     "structure",
     "structure_cell",
 ]
-
-StructureHook = Callable[[Any, Any], Any]
-"""Builds a value from data: ``hook(data, type)``."""
-
-UnstructureHook = Callable[[Any], Any]
-"""Turns a value into data: ``hook(value)``."""
-
-SchemaOf = Callable[[Any], dict[str, Any]]
-"""The JSON Schema of a type's data, as the schema generator gives it."""
 
 
 @attrs.frozen
@@ -105,46 +104,7 @@ TAGGED_UNIONS: Final[Mapping[Any, TaggedUnion]] = {
 """Every tagged union, by its type: ``{"type": "Attack", "cards": ["V2"]}`` is an action."""
 
 
-@attrs.frozen
-class Special:
-    """How the data of one type or one field looks where the generic rules do not fit."""
-
-    schema: Callable[[SchemaOf], dict[str, Any]]
-    """The JSON Schema of the data, given the function that gives other types' schemas."""
-    structure: Callable[[cattrs.Converter], StructureHook] | None = None
-    """Given a converter, the hook that builds the value; None: the generic rule."""
-    unstructure: Callable[[cattrs.Converter], UnstructureHook] | None = None
-    """Given a converter, the hook that turns the value into data; None: the generic rule."""
-    named: bool = False
-    """For a type: its schema is a named definition (``$defs``) rather than inline."""
-
-
-def describe(value: object) -> str:
-    """What a piece of JSON data is, for error messages.
-
-    Examples:
-        >>> describe(5), describe([1]), describe("a" * 50)
-        ('an integer 5', 'an array', "a string 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa...")
-    """
-    kind = _JSON_TYPES.get(type(value), type(value).__name__)
-    if isinstance(value, (dict, list, tuple)):
-        return kind
-    text = repr(value)
-    return f"{kind} {text if len(text) <= 40 else text[:37] + '...'}"
-
-
-_JSON_TYPES: Final = {
-    dict: "an object",
-    list: "an array",
-    str: "a string",
-    int: "an integer",
-    float: "a number",
-    bool: "a boolean",
-    type(None): "null",
-}
-
-
-# -- the hooks of the special types and fields ----------------------------------------------
+# -- the hooks of the special types ---------------------------------------------------------
 
 
 @functools.lru_cache(maxsize=4096)
@@ -209,202 +169,11 @@ def _unstructure_pattern(value: _Pattern) -> list[list[int]]:
     return [list(pair) for pair in sorted(value)]
 
 
-def _structure_rng(value: object, _: object) -> int:
-    if type(value) is not str or len(value) != 16 or value.strip("0123456789abcdef"):
-        raise DocumentError(f"expected 16 lower-case hex digits, not {describe(value)}")
-    return int(value, 16)
-
-
-def _unstructure_rng(value: int) -> str:
-    return f"{value:016x}"
-
-
-def _date_schema(_: SchemaOf) -> dict[str, Any]:
-    return {
-        "anyOf": [{"type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"}, {"type": "null"}],
-        "default": None,
-        "description": "The date the game was played, YYYY-MM-DD.",
-    }
-
-
-def _record_actions_schema(schema_of: SchemaOf) -> dict[str, Any]:
-    return {
-        "type": "array",
-        "items": {
-            "anyOf": [
-                schema_of(Action),
-                {"type": "string", "description": "An action in action notation."},
-            ]
-        },
-        "description": "Every action, in order, as objects or in action notation.",
-    }
-
-
-# -- rulesets: a preset's call, or every field -------------------------------------------
-
-
-def _config_schema(schema_of: SchemaOf) -> dict[str, Any]:
-    call = {
-        "type": "object",
-        "description": "A preset and the options of its call, such as "
-        "guarda.classic(players=4, win='victory'): written whenever a preset makes the "
-        "ruleset exactly.",
-        "properties": {
-            "preset": {"enum": list(PRESETS)},
-            "players": {"type": "integer"},
-            "win": {
-                "anyOf": [{"enum": list(WIN_NAMES)}, schema_of(WinCondition)],
-                "description": "A win condition by name (the edition fills in its "
-                "numbers), or in full.",
-            },
-            "stakes": schema_of(StakesKind),
-            "ante": {"type": "integer"},
-            "seats": {"type": "array", "items": schema_of(Side)},
-            "teams": {"type": "array", "items": {"type": "array", "items": {"type": "integer"}}},
-            "first_player": {"type": "integer"},
-            "turn_limit": {"anyOf": [{"type": "integer"}, {"type": "null"}]},
-        },
-        "required": ["preset", "players"],
-        "additionalProperties": False,
-    }
-    return {
-        "description": "A complete, validated ruleset: a preset's call, or every field.",
-        "anyOf": [call, schema_of(typing.Annotated[Config, "fields"])],
-    }
-
-
-def _config_unstructure(made: cattrs.Converter) -> UnstructureHook:
-    """A ruleset a preset makes is written as the preset's call; any other in full. Its
-    text is kept at the first writing, and later ones read it back."""
-    hooks: list[UnstructureHook] = []  # made at the first call: see _make_converter
-
-    def unstructure(config: Config) -> Any:
-        written = kept(config)  # the text of its first writing (see guarda._config_text)
-        if written is not None:
-            return orjson.loads(written.text)  # a fresh copy: the caller may change it
-        data = write(config)
-        keep(config, data)
-        return data
-
-    def write(config: Config) -> Any:
-        if not hooks:
-            hooks.append(_class_unstructure(Config, made))
-            hooks.append(made.get_unstructure_hook(WinCondition))
-        fields, win = hooks
-        call = preset_call(config)
-        if call is None:
-            return fields(config)
-        data = dict(call)
-        if "win" in data and not isinstance(data["win"], str):
-            data["win"] = win(data["win"])
-        if "seats" in data:
-            data["seats"] = [side.value for side in data["seats"]]
-        if "teams" in data:
-            data["teams"] = [list(team) for team in data["teams"]]
-        return data
-
-    return unstructure
-
-
-def _config_structure(made: cattrs.Converter) -> StructureHook:
-    """A preset's call (an object with ``preset``), or every field."""
-    hooks: list[StructureHook] = []  # made at the first call: see _make_converter
-
-    def structure(value: object, _: object) -> Config:
-        if type(value) is dict and "preset" in value:
-            return _preset_structure(value, made)
-        if not hooks:
-            hooks.append(_attrs_structure_factory(Config, made))
-        config: Config = hooks[0](value, Config)
-        return config
-
-    return structure
-
-
-def _integers(value: object, path: str) -> list[int]:
-    _expect_array(value)
-    assert isinstance(value, (list, tuple))
-    for index, item in enumerate(value):
-        if type(item) is not int:
-            raise DocumentError(
-                f"expected an integer, not {describe(item)}", path=f"{path}[{index}]"
-            )
-    return list(value)
-
-
-def _preset_structure(value: dict[str, Any], made: cattrs.Converter) -> Config:
-    """The ruleset of a preset's call, read as strictly as every other field."""
-    extra = sorted(value.keys() - {"preset", "players", *OPTIONS})
-    if extra:
-        raise DocumentError(f"unknown field {extra[0]}", path=str(extra[0]))
-    if "players" not in value:
-        raise DocumentError("missing required field", path="players")
-    preset = value["preset"]
-    if type(preset) is not str or preset not in PRESETS:
-        raise DocumentError(
-            f"expected one of {', '.join(map(repr, PRESETS))}, not {describe(preset)}",
-            path="preset",
-        )
-    players = value["players"]
-    if type(players) is not int:
-        raise DocumentError(f"expected an integer, not {describe(players)}", path="players")
-    options: PresetOptions = {}
-    if "win" in value:
-        win = value["win"]
-        if type(win) is str and win in WIN_NAMES:
-            options["win"] = win
-        elif type(win) is dict:
-            try:
-                options["win"] = made.structure(win, WinCondition)  # type: ignore[arg-type]
-            except Exception as error:
-                raise document_error(error, "win") from error
-        else:
-            raise DocumentError(
-                f"expected one of {', '.join(map(repr, WIN_NAMES))} or a win condition, "
-                f"not {describe(win)}",
-                path="win",
-            )
-    if "stakes" in value:
-        try:
-            options["stakes"] = _structure_enum(value["stakes"], StakesKind)  # type: ignore[typeddict-item]
-        except DocumentError as error:
-            raise DocumentError(error.message, path="stakes") from error
-    for key in ("ante", "first_player"):
-        if key in value:
-            if type(value[key]) is not int:
-                raise DocumentError(f"expected an integer, not {describe(value[key])}", path=key)
-            options[key] = value[key]
-    if "turn_limit" in value:
-        limit = value["turn_limit"]
-        if limit is not None and type(limit) is not int:
-            raise DocumentError(
-                f"expected an integer or null, not {describe(limit)}", path="turn_limit"
-            )
-        options["turn_limit"] = limit
-    if "seats" in value:
-        seats = _integers(value["seats"], "seats")
-        for index, side in enumerate(seats):
-            if side not in Side._value2member_map_:
-                raise DocumentError(
-                    f"expected one of 0, 1, 2, 3, not {side}", path=f"seats[{index}]"
-                )
-        options["seats"] = tuple(Side(side) for side in seats)
-    if "teams" in value:
-        _expect_array(value["teams"])
-        options["teams"] = tuple(
-            tuple(_integers(team, f"teams[{index}]")) for index, team in enumerate(value["teams"])
-        )
-    try:
-        return from_preset_call(preset, players, options)
-    except GuardaError as error:
-        raise DocumentError(error.message, path=error.path, rule=error.rule) from error
-
-
 SPECIAL_TYPES: Final[Mapping[Any, Special]] = {
     Config: Special(
-        schema=_config_schema,
-        structure=_config_structure,
-        unstructure=_config_unstructure,
+        schema=config_schema,
+        structure=config_structure,
+        unstructure=config_unstructure,
         named=True,
     ),
     Cell: Special(
@@ -434,208 +203,24 @@ call (``{"preset": "modern", "players": 2}``; any ruleset may also be given fiel
 field), cells are names (``"c2"``), a state's event log is the array of its events, a card
 pattern a sorted array of ``[column, row]`` pairs."""
 
-SPECIAL_FIELDS: Final[Mapping[tuple[type, str], Special]] = {
-    (GameState, "rng"): Special(
-        schema=lambda _: {
-            "type": "string",
-            "pattern": "^[0-9a-f]{16}$",
-            "description": "The random state as 16 hex digits (secret from everyone, R28).",
-        },
-        structure=lambda _: _structure_rng,
-        unstructure=lambda _: _unstructure_rng,
-    ),
-    # Read by the GameRecord hook below: notation needs the record's configuration.
-    (GameRecord, "actions"): Special(schema=_record_actions_schema),
-    # Checked by the records' constructors; the schema says it with a pattern.
-    (GameRecord, "date"): Special(schema=_date_schema),
-    (SeatRecord, "date"): Special(schema=_date_schema),
-}
-"""Fields whose data is not the generic one for their type: a state's random state is 16
-hex digits (a JSON number would lose precision in JavaScript), a record's actions may be
-objects or action notation."""
 
-
-# -- strict hooks for the generic rules -----------------------------------------------------
-
-
-def _structure_int(value: object, _: object) -> int:
-    if type(value) is int:
-        return value
-    raise DocumentError(f"expected an integer, not {describe(value)}")
-
-
-def _structure_str(value: object, _: object) -> str:
-    if type(value) is str:
-        return value
-    raise DocumentError(f"expected a string, not {describe(value)}")
-
-
-def _structure_bool(value: object, _: object) -> bool:
-    if type(value) is bool:
-        return value
-    raise DocumentError(f"expected a boolean, not {describe(value)}")
-
-
-@functools.cache
-def _enum_choices(cls: type[enum.Enum]) -> tuple[dict[Any, enum.Enum], type, str]:
-    members = {member.value: member for member in cls}
-    return members, type(next(iter(cls)).value), ", ".join(repr(value) for value in members)
-
-
-def _structure_enum(value: object, cls: type[enum.Enum]) -> enum.Enum:
-    members, value_type, choices = _enum_choices(cls)
-    if type(value) is value_type and value in members:
-        return members[value]
-    raise DocumentError(f"expected one of {choices}, not {describe(value)}")
-
-
-def _enum_value(member: enum.Enum) -> Any:
-    return member.value
-
-
-def is_optional(tp: object) -> bool:
-    args = typing.get_args(tp)
-    return (
-        typing.get_origin(tp) in (typing.Union, types.UnionType)
-        and len(args) == 2
-        and args[1] is type(None)
-    )
-
-
-def _optional_structure_factory(tp: Any, made: cattrs.Converter) -> StructureHook:
-    """``X | None``: None, or the hook of ``X`` (found once, not at every call)."""
-    inner_type = typing.get_args(tp)[0]
-    inner = made.get_structure_hook(inner_type)
-    return lambda value, _: None if value is None else inner(value, inner_type)
-
-
-def _is_tuple(tp: object) -> bool:
-    return typing.get_origin(tp) is tuple
-
-
-def _is_homogeneous(tp: object) -> bool:
-    args = typing.get_args(tp)
-    return len(args) == 2 and args[1] is Ellipsis
-
-
-def _expect_array(value: object) -> None:
-    if type(value) is not list and type(value) is not tuple:
-        raise DocumentError(f"expected an array, not {describe(value)}")
-
-
-def _tuple_structure_factory(tp: Any, made: cattrs.Converter) -> StructureHook:
-    """Arrays: cattrs' sequence structuring, once the data is known to be an array."""
-    args = typing.get_args(tp)
-    if _is_homogeneous(tp):
-        inner = list_structure_factory(tp, made)
-        if args[0] not in (str, int):
-
-            def structure(value: object, _: object) -> tuple[Any, ...]:
-                _expect_array(value)
-                return tuple(inner(value, tp))
-
-            return structure
-        only = {args[0]}
-
-        def structure_plain(value: Any, _: object) -> tuple[Any, ...]:
-            if type(value) is list and (not value or set(map(type, value)) == only):
-                return tuple(value)
-            _expect_array(value)
-            return tuple(inner(value, tp))
-
-        return structure_plain
-    hooks = [made.get_structure_hook(arg) for arg in args]
-
-    def structure_fixed(value: Any, _: object) -> tuple[Any, ...]:
-        _expect_array(value)
-        if len(value) != len(args):
-            raise DocumentError(f"expected an array of {len(args)} items, not {len(value)}")
-        if not made.detailed_validation:
-            return tuple(
-                [hook(item, arg) for hook, arg, item in zip(hooks, args, value, strict=True)]
-            )
-        result = []
-        errors = []
-        for index, (hook, arg, item) in enumerate(zip(hooks, args, value, strict=True)):
-            try:
-                result.append(hook(item, arg))
-            except Exception as error:  # collected, as cattrs does, so the path names it
-                note = IterableValidationNote(f"Structuring {tp} @ index {index}", index, arg)
-                error.__notes__ = [*getattr(error, "__notes__", []), note]
-                errors.append(error)
-        if errors:
-            raise IterableValidationError(f"While structuring {tp!r}", errors, tp)
-        return tuple(result)
-
-    return structure_fixed
-
-
-def _tuple_unstructure_factory(tp: Any, made: cattrs.Converter) -> UnstructureHook:
-    if _is_homogeneous(tp):
-        return iterable_unstructure_factory(tp, made, unstructure_to=list)
-    hooks = [made.get_unstructure_hook(arg) for arg in typing.get_args(tp)]
-    return lambda value: [hook(item) for hook, item in zip(hooks, value, strict=True)]
-
-
-def _class_structure(cls: type[Any], made: cattrs.Converter) -> StructureHook:
-    """cattrs' structuring of an attrs class from a dict, with the special fields."""
-    fields: dict[str, Any] = {
-        name: override(struct_hook=special.structure(made))
-        for (owner, name), special in SPECIAL_FIELDS.items()
-        if owner is cls and special.structure is not None
-    }
-    return make_dict_structure_fn(cls, made, **fields)
-
-
-def _known_fields(cls: type[Any], made: cattrs.Converter) -> frozenset[str] | None:
-    """The fields a hook must check the data against; None where cattrs checks them.
-
-    The fast converter lets cattrs skip its check for unknown fields: one subset test
-    in the hook does the same.
-    """
-    if made.forbid_extra_keys:
-        return None
-    return frozenset(field.name for field in attrs.fields(cls))
-
-
-def _attrs_structure_factory(cls: type[Any], made: cattrs.Converter) -> StructureHook:
-    inner = _class_structure(cls, made)
-    known = _known_fields(cls, made)
-    name = cls.__name__
-
-    def structure(value: object, _: object) -> Any:
-        if type(value) is not dict:
-            raise DocumentError(f"expected an object ({name}), not {describe(value)}")
-        if known is not None and not value.keys() <= known:
-            raise DocumentError(f"unknown fields {sorted(value.keys() - known)}")
-        return inner(value, cls)
-
-    return structure
-
-
-def _class_unstructure(cls: type[Any], made: cattrs.Converter) -> UnstructureHook:
-    fields: dict[str, Any] = {
-        name: override(unstruct_hook=special.unstructure(made))
-        for (owner, name), special in SPECIAL_FIELDS.items()
-        if owner is cls and special.unstructure is not None
-    }
-    return make_dict_unstructure_fn(cls, made, **fields)
+# -- the converters ------------------------------------------------------------------------
 
 
 def _tagged_union(made: cattrs.Converter, union: Any, tagged: TaggedUnion) -> None:
     """One hook each way: the tag picks the class's own cattrs function directly."""
     # Per tag: the class's function, and what the fast converter checks instead of cattrs
-    # (see _known_fields): the fields allowed besides the tag, and when every field is
+    # (see known_fields): the fields allowed besides the tag, and when every field is
     # required, their count with the tag (cattrs reads each required field, so a count
     # does it). No fields: cattrs checks them itself, and the tag must go.
     readers: dict[str, tuple[StructureHook, frozenset[str] | None, int]] = {}
     for member in tagged.members:
-        known = _known_fields(member, made)
+        known = known_fields(member, made)
         required = all(field.default is attrs.NOTHING for field in attrs.fields(member))
         size = len(known) + 1 if known is not None and required else -1
         allowed = None if known is None else known | {"type"}
-        readers[member.__name__] = (_class_structure(member, made), allowed, size)
-    writers = {member: _class_unstructure(member, made) for member in tagged.members}
+        readers[member.__name__] = (class_structure(member, made), allowed, size)
+    writers = {member: class_unstructure(member, made) for member in tagged.members}
     names = {member: member.__name__ for member in tagged.members}
     label = tagged.label
 
@@ -669,7 +254,7 @@ def _tagged_union(made: cattrs.Converter, union: Any, tagged: TaggedUnion) -> No
 
 def _record_structure(made: cattrs.Converter) -> StructureHook:
     """Records: their actions are objects or notation, read with the record's ruleset."""
-    fields = _attrs_structure_factory(GameRecord, made)
+    fields = attrs_structure_factory(GameRecord, made)
     action = made.get_structure_hook(Action)
 
     def structure(value: object, _: object) -> GameRecord:
@@ -699,19 +284,19 @@ def _equal_to(tp: Any) -> Callable[[Any], bool]:
 
 def _make_converter(*, detailed: bool) -> cattrs.Converter:
     made = cattrs.Converter(forbid_extra_keys=detailed, detailed_validation=detailed)
-    made.register_structure_hook(int, _structure_int)
-    made.register_structure_hook(str, _structure_str)
-    made.register_structure_hook(bool, _structure_bool)
+    made.register_structure_hook(int, structure_int)
+    made.register_structure_hook(str, structure_str)
+    made.register_structure_hook(bool, structure_bool)
     # Hooks go by class first: the int and str hooks would also take the int and str
     # enumerations, so the one enumeration hook each way is given for each base class.
     for base in (enum.Enum, enum.IntEnum, enum.StrEnum):
-        made.register_structure_hook(base, _structure_enum)
-        made.register_unstructure_hook(base, _enum_value)
-    made.register_structure_hook_factory(_is_tuple, _tuple_structure_factory)
-    made.register_structure_hook_factory(is_optional, _optional_structure_factory)
-    made.register_unstructure_hook_factory(_is_tuple, _tuple_unstructure_factory)
-    made.register_structure_hook_factory(attrs.has, _attrs_structure_factory)
-    made.register_unstructure_hook_factory(attrs.has, _class_unstructure)
+        made.register_structure_hook(base, structure_enum)
+        made.register_unstructure_hook(base, enum_value)
+    made.register_structure_hook_factory(is_tuple, tuple_structure_factory)
+    made.register_structure_hook_factory(is_optional, optional_structure_factory)
+    made.register_unstructure_hook_factory(is_tuple, tuple_unstructure_factory)
+    made.register_structure_hook_factory(attrs.has, attrs_structure_factory)
+    made.register_unstructure_hook_factory(attrs.has, class_unstructure)
     # Hooks are looked up when a class's function is made, so the special types come
     # before the classes that hold them (their own hooks look theirs up at the first call).
     for tp, special in SPECIAL_TYPES.items():
@@ -760,7 +345,7 @@ converter: Final = _make_converter(detailed=True)
 
 Integers, strings and booleans must have exactly that JSON type, arrays must be arrays,
 unknown fields are refused, and errors carry detailed paths (see
-[document_error][guarda._converter.document_error]).
+[document_error][guarda._document_errors.document_error]).
 """
 
 fast_converter: Final = _make_converter(detailed=False)
@@ -782,7 +367,7 @@ def config_fields(config: Config) -> dict[str, Any]:
         ['deck', 'draw_rule', 'first_player']
     """
     if not _CONFIG_FIELDS:
-        _CONFIG_FIELDS.append(_class_unstructure(Config, converter))
+        _CONFIG_FIELDS.append(class_unstructure(Config, converter))
     data: dict[str, Any] = _CONFIG_FIELDS[0](config)
     return data
 
@@ -823,99 +408,3 @@ def structure(data: Any, cls: Any, root: str = "", *, parsed: bool = False) -> A
         return converter.structure(data, cls)
     except Exception as error:
         raise document_error(error, root) from error
-
-
-# -- errors --------------------------------------------------------------------------------
-
-
-def _join(base: str, relative: str | None) -> str:
-    if not relative:
-        return base
-    if not base:
-        return relative
-    return base + relative if relative.startswith("[") else f"{base}.{relative}"
-
-
-def _strip_repeat(base: str, relative: str) -> str:
-    """Join a value's own error path to where the value lies in the document.
-
-    A constructor names its fields from its own point of view (``card.name`` for a
-    CardType, ``deck.copies`` for a DeckEntry); drop that first segment when the
-    document path already ends with it.
-    """
-    last = base.rsplit(".", 1)[-1].split("[", 1)[0]
-    head, dot, rest = relative.partition(".")
-    if dot and head == last:
-        return _join(base, rest)
-    return _join(base, relative)
-
-
-def _message(error: BaseException) -> str:
-    """The words for one error that structuring met."""
-    if isinstance(error, GuardaError):
-        return error.message
-    if isinstance(error, ForbiddenExtraKeysError):
-        extra = sorted(str(key) for key in error.extra_fields)
-        return "unknown field" + ("s " if len(extra) > 1 else " ") + ", ".join(extra)
-    if isinstance(error, KeyError):
-        return "missing required field"
-    if isinstance(error, RecursionError):
-        return "the data is nested too deeply"
-    return f"invalid value ({type(error).__name__}: {error})"
-
-
-def _path(at: str, error: BaseException) -> str:
-    """The path of one error, given where cattrs met it."""
-    if isinstance(error, DocumentError):
-        return _join(at, error.path)
-    if isinstance(error, GuardaError):
-        return _strip_repeat(at, error.path) if error.path else at
-    if isinstance(error, ForbiddenExtraKeysError):
-        return _join(at, min(str(key) for key in error.extra_fields))
-    return at
-
-
-class _Formatter:
-    """The formatter given to `cattrs.transform_error`: words for each error, in order."""
-
-    def __init__(self) -> None:
-        self.errors: list[BaseException] = []
-
-    def __call__(self, error: BaseException, _: object) -> str:
-        self.errors.append(error)
-        return _message(error)
-
-
-def document_error(error: BaseException, root: str = "", suffix: str = "") -> DocumentError:
-    """The [DocumentError][guarda.errors.DocumentError] for what structuring raised.
-
-    `cattrs.transform_error` walks the errors cattrs collected; the first is reported,
-    with its path and ruling, and how many more there are.
-
-    Args:
-        error: What the converter raised.
-        root: Where the data lies (``"data"`` in a document; ``""`` for the data root).
-        suffix: Words to add to the message, such as ``" (ply 3)"``.
-
-    Returns:
-        The error, whose ``path`` names the offending field from ``root``.
-
-    Examples:
-        >>> import guarda
-        >>> try:
-        ...     converter.structure({"type": "Defend", "cards": ["V1", 5]}, guarda.Action)
-        ... except Exception as error:
-        ...     str(document_error(error, "data"))
-        'data.cards[1]: expected a string, not an integer 5'
-    """
-    formatter = _Formatter()
-    lines = cattrs.transform_error(error, "$", formatter)
-    at = lines[0].rpartition(" @ ")[2].removeprefix("$").removeprefix(".")
-    first = formatter.errors[0]
-    message = _message(first)
-    if len(lines) > 1:
-        more = len(lines) - 1
-        message += f" (and {more} more problem{'s' if more > 1 else ''})"
-    rule = first.rule if isinstance(first, GuardaError) else None
-    path = _path(_join(root, at), first)
-    return DocumentError(message + suffix, path=path or None, rule=rule)

@@ -41,8 +41,9 @@ from guarda import _json, _reader
 from guarda._actions import ACTION_TYPES, Action
 from guarda._config import Config
 from guarda._consistency import check_state
-from guarda._converter import converter, describe
+from guarda._converter import converter
 from guarda._converter import structure as structure_data
+from guarda._document_errors import describe
 from guarda._events import EVENT_TYPES, Event
 from guarda._geometry import Cell
 from guarda._notation import format_action

@@ -34,22 +34,17 @@ from typing import Any, Final
 
 import attrs
 
+from guarda._class_hooks import SPECIAL_FIELDS
 from guarda._config import Config
 from guarda._config_text import kept
 from guarda._construct import maker
-from guarda._converter import (
-    SPECIAL_FIELDS,
-    SPECIAL_TYPES,
-    TAGGED_UNIONS,
-    converter,
-    is_optional,
-    structure_cell,
-)
+from guarda._converter import SPECIAL_TYPES, TAGGED_UNIONS, converter, structure_cell
 from guarda._converter import fast_converter as _fast
 from guarda._events import Event
 from guarda._geometry import Cell
 from guarda._records import GameRecord
 from guarda._state import EventLog
+from guarda._strict_hooks import is_optional
 
 __all__ = ["Refused", "read", "write"]
 

@@ -41,7 +41,8 @@ from typing import Any, Final
 
 import attrs
 
-from guarda._converter import SPECIAL_FIELDS, SPECIAL_TYPES, TAGGED_UNIONS, converter
+from guarda._class_hooks import SPECIAL_FIELDS
+from guarda._converter import SPECIAL_TYPES, TAGGED_UNIONS, converter
 from guarda._documents import FORMAT, FORMAT_VERSION, KIND_TYPES, KINDS
 from guarda.errors import ArgumentError, DocumentError
 
