@@ -232,7 +232,7 @@ class _Hands:
         cards: listed when short, a lazy [`Subsets`][guarda._action_lists.Subsets] run when long.
         """
         size = len(hand)
-        high = min(high, size)
+        high = high if high < size else size
         if low > high:
             return ()
         if size > self.listed_hand:
@@ -245,10 +245,13 @@ class _Hands:
             if starts[-1] >= LAZY_FROM:
                 # A big hand's actions rarely come back: made, not shared.
                 return Subsets(kind, direction, hand, low, high, maker_of(kind, direction), starts)
-            # A few: listed from the sizes asked for (all of them would be thousands).
-            sizes = range(low, high + 1)
-            cards = itertools.chain.from_iterable(multiset.of_size(hand, k) for k in sizes)
-            return tuple(map(self.shared.lookup(kind, direction), cards))
+            if size > _LISTED_HAND:
+                # A few choices of a big hand: listed from the sizes asked for (all its
+                # sub-multisets would be thousands).
+                sizes = range(low, high + 1)
+                cards = itertools.chain.from_iterable(multiset.of_size(hand, k) for k in sizes)
+                return tuple(map(self.shared.lookup(kind, direction), cards))
+        # A small hand: listed, from its remembered sub-multisets.
         groups = multiset.submultisets(hand)[low : high + 1]
         lookup = self.shared.lookup(kind, direction)
         return tuple(map(lookup, itertools.chain.from_iterable(groups)))

@@ -257,8 +257,7 @@ def unrank(zone: tuple[str, ...], size: int, index: int) -> tuple[str, ...]:
             break
         after += stride  # the counts of the cards after this one
         # Try the most copies first; taking none always fits what is left of the index.
-        taken = copies[i]
-        taken = min(taken, remaining)
+        taken = copies[i] if copies[i] < remaining else remaining
         while taken:
             block = ranks[after + remaining - taken]
             if index < block:

@@ -82,7 +82,7 @@ def occupancy(size: int, players: Sequence[Seat]) -> int:
     for player in players:
         position = player.position
         if position is not None:
-            mask |= 1 << position.index(size)
+            mask |= 1 << (position.y * size + position.x)  # Cell.index, inlined
     return mask
 
 
