@@ -33,6 +33,7 @@ from collections.abc import Callable
 from typing import Any, Final
 
 import attrs
+import orjson
 
 from guarda._class_hooks import SPECIAL_FIELDS
 from guarda._config import Config
@@ -42,6 +43,7 @@ from guarda._converter import SPECIAL_TYPES, TAGGED_UNIONS, converter, structure
 from guarda._converter import fast_converter as _fast
 from guarda._events import Event
 from guarda._geometry import Cell
+from guarda._log_text import log_text
 from guarda._records import GameRecord
 from guarda._state import EventLog
 from guarda._strict_hooks import is_optional
@@ -317,9 +319,10 @@ def write(value: Any, cls: Any, *, text: bool = False) -> Any:
     Args:
         value: The value.
         cls: Its type (or the union it is written as).
-        text: The data is only for ``orjson.dumps``: a configuration in it may be its kept
-            JSON text, an ``orjson.Fragment`` (see [guarda._config_text][]), which orjson
-            copies verbatim, the same text the data would give.
+        text: The data is only for ``orjson.dumps``: a configuration and an event log in
+            it may be their kept JSON text, an ``orjson.Fragment`` (see
+            [guarda._config_text][] and [guarda._log_text][]), which orjson copies
+            verbatim, the same text the data would give.
 
     Examples:
         >>> import guarda
@@ -373,7 +376,13 @@ def _make_writer(tp: Any, text: bool) -> Writer:
         return lambda value: writers[type(value)](value)
     if tp is EventLog:
         by_type = _member_writers(Event)
-        return lambda log: [by_type[type(item)](item) for item in log]
+
+        def chunk_data(events: Any) -> list[Any]:
+            return [by_type[type(item)](item) for item in events]
+
+        if text:
+            return lambda log: _log_fragment(log, chunk_data)
+        return chunk_data  # a log iterates over its events, oldest first
     if text and tp is Config:
         return _config_fragment
     if attrs.has(tp) and tp not in _DELEGATED and tp not in SPECIAL_TYPES:
@@ -395,6 +404,15 @@ def _config_fragment(config: Config) -> Any:
         if written is None:
             return data
     return written.fragment
+
+
+def _log_fragment(log: EventLog, chunk_data: Callable[[Any], list[Any]]) -> Any:
+    """A log for ``orjson.dumps``: the kept texts of its chunks as one fragment (see
+    [guarda._log_text][]), else its data."""
+    text = log_text(log, chunk_data)
+    if text is None:
+        return chunk_data(log)
+    return orjson.Fragment(text)
 
 
 def _member_writers(union: Any) -> dict[type, Writer]:
