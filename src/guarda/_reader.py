@@ -10,7 +10,9 @@ only with less work per value.
 
 For each attrs class, one reading function is written once, from the class's own fields
 (names and types, never from the data), the way attrs writes its ``__init__``: it looks
-each field up, checks its type inline and calls the class positionally. A document that
+each field up, checks its type inline and makes the instance: inline, as the class's
+[maker][guarda._construct.maker] would, where that makes the same value, else by calling
+the class. A document that
 leaves out fields that have defaults takes a slower path through the same checks. Types
 without a rule here (rulesets, records, card patterns) are read by the fast converter's
 own hooks.
@@ -38,7 +40,7 @@ import orjson
 from guarda._class_hooks import SPECIAL_FIELDS
 from guarda._config import Config
 from guarda._config_text import kept
-from guarda._construct import maker
+from guarda._construct import making
 from guarda._converter import SPECIAL_TYPES, TAGGED_UNIONS, converter, structure_cell
 from guarda._converter import fast_converter as _fast
 from guarda._events import Event
@@ -229,16 +231,16 @@ def _field_reader(cls: type[Any], field: attrs.Attribute[Any]) -> Reader:
 
 
 def _class_reader(cls: type[Any], tag: str | None) -> Reader:
-    """The reader of an attrs class; ``tag``: its data also holds ``"type": tag``."""
+    """The reader of an attrs class; ``tag``: its data also holds ``"type": tag``, and is
+    read through a reader by tag, which took ``value["type"]`` (so it is a dict)."""
     attrs.resolve_types(cls)
     fields = [field for field in attrs.fields(cls) if field.init]
     source = _Source()
     size = len(fields) + (tag is not None)
-    lines = [
-        "def read(value):",
-        "    if type(value) is not dict: raise Refused",
-        f"    if len(value) != {size}: return slow(value)",
-    ]
+    lines = ["def read(value):"]
+    if tag is None:
+        lines.append("    if type(value) is not dict: raise Refused")
+    lines.append(f"    if len(value) != {size}: return slow(value)")
     for index, field in enumerate(fields):
         var = f"v{index}"
         lines.append(f"    {var} = value[{field.name!r}]")
@@ -248,22 +250,26 @@ def _class_reader(cls: type[Any], tag: str | None) -> Reader:
             lines.append(f"    {var} = {hook}({var})")
         else:
             lines += [f"    {line}" for line in _check(field.type, var, source)]
-    if any(field.kw_only for field in fields):
-        arguments = ", ".join(f"{field.alias}=v{i}" for i, field in enumerate(fields))
+    values = [f"v{index}" for index in range(len(fields))]
+    if _is_plain(cls, fields):
+        lines += [f"    {line}" for line in making(cls, values, "made", source.name)]
+        lines.append("    return made")
     else:
-        arguments = ", ".join(f"v{i}" for i in range(len(fields)))
-    lines.append(f"    return {source.name(_constructor(cls, fields))}({arguments})")
+        if any(field.kw_only for field in fields):
+            arguments = ", ".join(f"{f.alias}={v}" for f, v in zip(fields, values, strict=True))
+        else:
+            arguments = ", ".join(values)
+        lines.append(f"    return {source.name(cls)}({arguments})")
     source.names["slow"] = _slow_reader(cls, fields, tag)
     return source.function(lines, "read")
 
 
-def _constructor(cls: type[Any], fields: list[attrs.Attribute[Any]]) -> Callable[..., Any]:
-    """The class, or its [maker][guarda._construct.maker] where that makes the same value:
-    no field converts or validates, and the class has no ``__attrs_post_init__``."""
+def _is_plain(cls: type[Any], fields: list[attrs.Attribute[Any]]) -> bool:
+    """Whether an instance made as its [maker][guarda._construct.maker] makes one is the
+    value the class makes: no field converts or validates, and the class has no
+    ``__attrs_post_init__``."""
     plain = all(field.converter is None and field.validator is None for field in fields)
-    if plain and not hasattr(cls, "__attrs_post_init__") and not any(f.kw_only for f in fields):
-        return maker(cls)
-    return cls
+    return plain and not hasattr(cls, "__attrs_post_init__") and not any(f.kw_only for f in fields)
 
 
 def _slow_reader(cls: type[Any], fields: list[attrs.Attribute[Any]], tag: str | None) -> Reader:
