@@ -146,6 +146,7 @@ def test_the_reader_makes_what_the_class_makes() -> None:
     compared: set[type] = set()
     for value in _values(guarda.loads(guarda.dumps(state, secrets=True), guarda.GameState)):
         cls: Any = type(value)
+        first = [field.name for field in attrs.fields(cls)][:1]
         built = cls(*_fields(value))
         if hasattr(cls, "_attrs_cached_hash"):  # empty, or the value's own hash
             assert getattr(value, "_attrs_cached_hash") in (None, hash(built))  # noqa: B009
@@ -153,9 +154,9 @@ def test_the_reader_makes_what_the_class_makes() -> None:
         assert value == built and hash(value) == hash(built) and repr(value) == repr(built)
         assert pickle.dumps(value) == pickle.dumps(built)
         assert sys.getsizeof(value) == sys.getsizeof(built)
-        if attrs.fields(cls):
+        for name in first:
             with pytest.raises(attrs.exceptions.FrozenInstanceError):
-                setattr(value, attrs.fields(cls)[0].name, None)
+                setattr(value, name, None)
         compared.add(cls)
     assert {guarda.PlayerState, guarda.Guard, guarda.PiecePlaced, guarda.CardsDrawn} <= compared
 
