@@ -99,6 +99,19 @@ def test_integers_beyond_64_bits_round_trip(seed: int) -> None:
     assert loads(text, GameRecord) == record
 
 
+def test_text_written_back_byte_for_byte_is_read_and_a_repeated_key_never_is() -> None:
+    state = guarda.new_game(guarda.modern(), seed=3)
+    text = dumps(state, secrets=True)
+    for form in (text, text.encode(), bytearray(text.encode())):
+        assert _json.read_fast(form) == _json.read(text)
+    # A key given twice, in the compact form orjson writes: the text is not written back.
+    twice = text.replace('{"format":"guarda"', '{"format":"guarda","format":"guarda"', 1)
+    for form in (twice, twice.encode()):
+        assert _json.read_fast(form) is None
+        with pytest.raises(DocumentError, match="twice"):
+            loads(form)
+
+
 def test_dumps_is_compact_unless_indented() -> None:
     text = dumps(guarda.Attack(("V2", "H1")))
     assert text == (

@@ -140,6 +140,27 @@ def test_a_maker_makes_what_the_class_makes(samples: dict[Any, list[Any]]) -> No
     assert compared >= 4 * len(ENGINE_CLASSES)
 
 
+def test_the_reader_makes_what_the_class_makes() -> None:
+    # The document reader makes plain instances inline, the way their makers would.
+    state, _ = next(_games())
+    compared: set[type] = set()
+    for value in _values(guarda.loads(guarda.dumps(state, secrets=True), guarda.GameState)):
+        cls: Any = type(value)
+        first = [field.name for field in attrs.fields(cls)][:1]
+        built = cls(*_fields(value))
+        if hasattr(cls, "_attrs_cached_hash"):  # empty, or the value's own hash
+            assert getattr(value, "_attrs_cached_hash") in (None, hash(built))  # noqa: B009
+        assert type(value) is cls and value.__class__ is cls and isinstance(value, cls)
+        assert value == built and hash(value) == hash(built) and repr(value) == repr(built)
+        assert pickle.dumps(value) == pickle.dumps(built)
+        assert sys.getsizeof(value) == sys.getsizeof(built)
+        for name in first:
+            with pytest.raises(attrs.exceptions.FrozenInstanceError):
+                setattr(value, name, None)
+        compared.add(cls)
+    assert {guarda.PlayerState, guarda.Guard, guarda.PiecePlaced, guarda.CardsDrawn} <= compared
+
+
 def test_a_cached_hash_starts_empty_as_the_class_leaves_it() -> None:
     # Attack caches its hash: a made one must not carry a stale hash from anywhere.
     made = maker(guarda.Attack)(("H1", "V2"))

@@ -6,7 +6,7 @@ them only costs recomputation. Values (states, configurations, actions) stay val
 
 from __future__ import annotations
 
-from guarda import _config_text, _geometry, _multiset
+from guarda import _config_text, _geometry, _log_text, _multiset
 from guarda._legal import clear_action_caches
 from guarda._tables import clear_tables
 from guarda._views import clear_view_caches
@@ -16,7 +16,7 @@ __all__ = ["clear_caches"]
 
 def clear_caches() -> None:
     """Empty guarda's caches: rule tables, listed actions, card multisets, geometry, views,
-    written rulesets.
+    written rulesets and written event logs.
 
     Every cache is bounded, so this is never needed for memory to stay bounded; call it
     to give memory back after playing many different configurations, or in a benchmark.
@@ -34,3 +34,4 @@ def clear_caches() -> None:
     _geometry.clear_caches()
     clear_view_caches()
     _config_text.clear()
+    _log_text.clear()

@@ -41,7 +41,7 @@ from typing import Any, Final, ParamSpec, TypeVar
 
 import attrs
 
-__all__ = ["MAKERS", "copier", "maker", "open_twin"]
+__all__ = ["MAKERS", "copier", "maker", "making", "open_twin"]
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -86,21 +86,46 @@ def maker(cls: Callable[P, T]) -> Callable[P, T]:
     made = MAKERS.get(cls)
     if made is not None:
         return made
-    fields = attrs.fields(cls)
-    assert all(field.init and field.validator is None for field in fields)
-    twin = _TWINS[cls] = open_twin(cls)
-    names = [field.name for field in fields]
-    lines = [f"def make({', '.join(names)}):", "    self = _new(_twin)"]
-    lines += [f"    self.{name} = {name}" for name in names]
-    if hasattr(cls, "_attrs_cached_hash"):  # attrs' slot for cache_hash=True
-        lines.append("    self._attrs_cached_hash = None")
-    lines += ["    self.__class__ = _cls", "    return self"]
-    namespace: dict[str, Any] = {"_new": object.__new__, "_twin": twin, "_cls": cls}
+    names = [field.name for field in attrs.fields(cls)]
+    namespace: dict[str, Any] = {}
+
+    def name(value: Any) -> str:
+        key = f"_{len(namespace)}"
+        namespace[key] = value
+        return key
+
+    lines = [f"def make({', '.join(names)}):"]
+    lines += [f"    {line}" for line in making(cls, names, "self", name)]
+    lines.append("    return self")
     exec("\n".join(lines), namespace)
     make: Callable[P, T] = namespace["make"]
     make.__qualname__ = make.__name__ = f"make_{cls.__name__}"
     MAKERS[cls] = make
     return make
+
+
+def making(cls: type[Any], values: list[str], into: str, name: Callable[[Any], str]) -> list[str]:
+    """Source lines that make an instance of ``cls`` the way its maker does, for code
+    that makes one inline instead of calling the maker (the fast document reader).
+
+    Args:
+        cls: A frozen, slotted attrs class whose fields neither convert nor validate.
+        values: An expression for each field's value, in order.
+        into: The variable the lines bind the instance to.
+        name: Gives the global name under which the lines may use a value (the class,
+            its open twin, ``object.__new__``).
+    """
+    fields = attrs.fields(cls)
+    assert all(field.init and field.validator is None for field in fields)
+    twin = _TWINS.get(cls)
+    if twin is None:
+        twin = _TWINS[cls] = open_twin(cls)
+    lines = [f"{into} = {name(object.__new__)}({name(twin)})"]
+    lines += [f"{into}.{f.name} = {value}" for f, value in zip(fields, values, strict=True)]
+    if hasattr(cls, "_attrs_cached_hash"):  # attrs' slot for cache_hash=True
+        lines.append(f"{into}._attrs_cached_hash = None")
+    lines.append(f"{into}.__class__ = {name(cls)}")
+    return lines
 
 
 def copier(cls: type[T], *changed: str) -> Callable[..., T]:

@@ -11,9 +11,11 @@ answers only when its result is what [read][guarda._json.read] would give or wou
 refuse anyway; otherwise it answers None, and the caller reads again with
 [read][guarda._json.read]. orjson differs in three ways, each covered:
 
-- It keeps the last of two equal keys. So the text's colons are counted against those
-  of the parsed data written again: an object's key and value are separated by one
-  colon, and colons inside strings are written the same both times unless escaped
+- It keeps the last of two equal keys. So the parsed data is written again: when that
+  gives the text itself (as for every text guarda writes), no key was given twice, for
+  orjson never writes one key twice. Otherwise the text's colons are counted against
+  those of the data written again: an object's key and value are separated by one colon,
+  and colons inside strings are written the same both times unless escaped
   (``\\u003a``, for which orjson is not trusted). A dropped key takes its colon with it.
 - It reads an integer beyond 64 bits as a float. No field of a document takes a float,
   so such a document fails to load, and is then read again with the reference.
@@ -105,8 +107,12 @@ def read_fast(text: str | bytes | bytearray) -> Any:
     except (orjson.JSONDecodeError, orjson.JSONEncodeError):
         return None
     if isinstance(text, str):
+        if again == text.encode():
+            return data  # the text is what orjson writes for the data: no key twice
         if _ESCAPED_COLON in text or text.count(":") != again.count(b":"):
             return None
+    elif again == text:
+        return data
     elif _ESCAPED_COLON.encode() in text or text.count(b":") != again.count(b":"):
         return None
     return data

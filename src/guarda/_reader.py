@@ -10,7 +10,9 @@ only with less work per value.
 
 For each attrs class, one reading function is written once, from the class's own fields
 (names and types, never from the data), the way attrs writes its ``__init__``: it looks
-each field up, checks its type inline and calls the class positionally. A document that
+each field up, checks its type inline and makes the instance: inline, as the class's
+[maker][guarda._construct.maker] would, where that makes the same value, else by calling
+the class. A document that
 leaves out fields that have defaults takes a slower path through the same checks. Types
 without a rule here (rulesets, records, card patterns) are read by the fast converter's
 own hooks.
@@ -33,15 +35,17 @@ from collections.abc import Callable
 from typing import Any, Final
 
 import attrs
+import orjson
 
 from guarda._class_hooks import SPECIAL_FIELDS
 from guarda._config import Config
 from guarda._config_text import kept
-from guarda._construct import maker
+from guarda._construct import making
 from guarda._converter import SPECIAL_TYPES, TAGGED_UNIONS, converter, structure_cell
 from guarda._converter import fast_converter as _fast
 from guarda._events import Event
 from guarda._geometry import Cell
+from guarda._log_text import log_text
 from guarda._records import GameRecord
 from guarda._state import EventLog
 from guarda._strict_hooks import is_optional
@@ -227,16 +231,16 @@ def _field_reader(cls: type[Any], field: attrs.Attribute[Any]) -> Reader:
 
 
 def _class_reader(cls: type[Any], tag: str | None) -> Reader:
-    """The reader of an attrs class; ``tag``: its data also holds ``"type": tag``."""
+    """The reader of an attrs class; ``tag``: its data also holds ``"type": tag``, and is
+    read through a reader by tag, which took ``value["type"]`` (so it is a dict)."""
     attrs.resolve_types(cls)
     fields = [field for field in attrs.fields(cls) if field.init]
     source = _Source()
     size = len(fields) + (tag is not None)
-    lines = [
-        "def read(value):",
-        "    if type(value) is not dict: raise Refused",
-        f"    if len(value) != {size}: return slow(value)",
-    ]
+    lines = ["def read(value):"]
+    if tag is None:
+        lines.append("    if type(value) is not dict: raise Refused")
+    lines.append(f"    if len(value) != {size}: return slow(value)")
     for index, field in enumerate(fields):
         var = f"v{index}"
         lines.append(f"    {var} = value[{field.name!r}]")
@@ -246,22 +250,26 @@ def _class_reader(cls: type[Any], tag: str | None) -> Reader:
             lines.append(f"    {var} = {hook}({var})")
         else:
             lines += [f"    {line}" for line in _check(field.type, var, source)]
-    if any(field.kw_only for field in fields):
-        arguments = ", ".join(f"{field.alias}=v{i}" for i, field in enumerate(fields))
+    values = [f"v{index}" for index in range(len(fields))]
+    if _is_plain(cls, fields):
+        lines += [f"    {line}" for line in making(cls, values, "made", source.name)]
+        lines.append("    return made")
     else:
-        arguments = ", ".join(f"v{i}" for i in range(len(fields)))
-    lines.append(f"    return {source.name(_constructor(cls, fields))}({arguments})")
+        if any(field.kw_only for field in fields):
+            arguments = ", ".join(f"{f.alias}={v}" for f, v in zip(fields, values, strict=True))
+        else:
+            arguments = ", ".join(values)
+        lines.append(f"    return {source.name(cls)}({arguments})")
     source.names["slow"] = _slow_reader(cls, fields, tag)
     return source.function(lines, "read")
 
 
-def _constructor(cls: type[Any], fields: list[attrs.Attribute[Any]]) -> Callable[..., Any]:
-    """The class, or its [maker][guarda._construct.maker] where that makes the same value:
-    no field converts or validates, and the class has no ``__attrs_post_init__``."""
+def _is_plain(cls: type[Any], fields: list[attrs.Attribute[Any]]) -> bool:
+    """Whether an instance made as its [maker][guarda._construct.maker] makes one is the
+    value the class makes: no field converts or validates, and the class has no
+    ``__attrs_post_init__``."""
     plain = all(field.converter is None and field.validator is None for field in fields)
-    if plain and not hasattr(cls, "__attrs_post_init__") and not any(f.kw_only for f in fields):
-        return maker(cls)
-    return cls
+    return plain and not hasattr(cls, "__attrs_post_init__") and not any(f.kw_only for f in fields)
 
 
 def _slow_reader(cls: type[Any], fields: list[attrs.Attribute[Any]], tag: str | None) -> Reader:
@@ -317,9 +325,10 @@ def write(value: Any, cls: Any, *, text: bool = False) -> Any:
     Args:
         value: The value.
         cls: Its type (or the union it is written as).
-        text: The data is only for ``orjson.dumps``: a configuration in it may be its kept
-            JSON text, an ``orjson.Fragment`` (see [guarda._config_text][]), which orjson
-            copies verbatim, the same text the data would give.
+        text: The data is only for ``orjson.dumps``: a configuration and an event log in
+            it may be their kept JSON text, an ``orjson.Fragment`` (see
+            [guarda._config_text][] and [guarda._log_text][]), which orjson copies
+            verbatim, the same text the data would give.
 
     Examples:
         >>> import guarda
@@ -373,7 +382,13 @@ def _make_writer(tp: Any, text: bool) -> Writer:
         return lambda value: writers[type(value)](value)
     if tp is EventLog:
         by_type = _member_writers(Event)
-        return lambda log: [by_type[type(item)](item) for item in log]
+
+        def chunk_data(events: Any) -> list[Any]:
+            return [by_type[type(item)](item) for item in events]
+
+        if text:
+            return lambda log: _log_fragment(log, chunk_data)
+        return chunk_data  # a log iterates over its events, oldest first
     if text and tp is Config:
         return _config_fragment
     if attrs.has(tp) and tp not in _DELEGATED and tp not in SPECIAL_TYPES:
@@ -395,6 +410,15 @@ def _config_fragment(config: Config) -> Any:
         if written is None:
             return data
     return written.fragment
+
+
+def _log_fragment(log: EventLog, chunk_data: Callable[[Any], list[Any]]) -> Any:
+    """A log for ``orjson.dumps``: the kept texts of its chunks as one fragment (see
+    [guarda._log_text][]), else its data."""
+    text = log_text(log, chunk_data)
+    if text is None:
+        return chunk_data(log)
+    return orjson.Fragment(text)
 
 
 def _member_writers(union: Any) -> dict[type, Writer]:

@@ -373,7 +373,8 @@ def cards_are_one_deck(config: Config, player: PlayerState, path: str) -> None:
             (``players[0].hand[2]``, ``players[0].guard``) or the draw pile (a count that
             does not add up).
     """
-    copies = {entry.card.name: entry.copies for entry in config.deck}
+    fit = _fit(config)
+    copies = fit.copies
     zones: dict[str, tuple[str, ...]] = {
         "hand": player.hand,
         "discard_known": player.discard_known,
@@ -382,15 +383,14 @@ def cards_are_one_deck(config: Config, player: PlayerState, path: str) -> None:
         "guard": () if player.guard is None else (player.guard.card,),
         "draw_pile": player.draw_pile,
     }
-    known = copies.__contains__
-    for zone, cards in zones.items():
-        if not all(map(known, cards)):  # a card of no deck: find the first
+    used = Counter(itertools.chain.from_iterable(zones.values()))  # one count, in C
+    if not used.keys() <= copies.keys():  # a card of no deck: find the first
+        for zone, cards in zones.items():
             for place, card in enumerate(cards):
                 if card not in copies:
                     where = f"{path}.{zone}" + ("" if zone == "guard" else f"[{place}]")
                     message = f"the deck has no card named {card!r}"
                     raise PositionError(message, path=where, rule="R3")
-    used = Counter(itertools.chain.from_iterable(zones.values()))  # one count, in C
     for name, most in copies.items():
         if used[name] > most:
             raise PositionError(
@@ -399,7 +399,7 @@ def cards_are_one_deck(config: Config, player: PlayerState, path: str) -> None:
                 rule="R3",
             )
     total = sum(used.values())
-    deck = sum(copies.values())
+    deck = fit.copies_total
     if total != deck:
         raise PositionError(
             f"the player's cards add up to {total}, not the deck's {deck}",
@@ -431,7 +431,17 @@ class _Fit:
     """What a state must match in its configuration, and the players of the last state
     made with it, for the quick form of `check_fit`."""
 
-    __slots__ = ("config", "deck", "names", "pile", "players", "seen", "size")
+    __slots__ = (
+        "config",
+        "copies",
+        "copies_total",
+        "deck",
+        "names",
+        "pile",
+        "players",
+        "seen",
+        "size",
+    )
 
     def __init__(self, config: Config) -> None:
         self.config = config
@@ -439,6 +449,9 @@ class _Fit:
         self.size = config.size
         self.names = frozenset(config.card_names)
         self.deck = config.deck_size
+        self.copies = {entry.card.name: entry.copies for entry in config.deck}
+        """Copies of each card in a deck, by name, in deck order (read only)."""
+        self.copies_total = sum(self.copies.values())
         self.seen: tuple[PlayerState, ...] = ()
         """The players of the last state made with this configuration object."""
         self.pile: tuple[str, ...] | None = None
