@@ -11,6 +11,7 @@ import array
 import functools
 import itertools
 import math
+import operator
 import sys
 from collections.abc import Iterator, Sequence
 from typing import Final
@@ -96,11 +97,14 @@ def _profile(zone: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[int, ...], _
     The counts depend only on the copies, whatever their order, so a zone first met costs
     a count of its cards; the rest is kept per copies.
     """
-    distinct = tuple(dict.fromkeys(zone))  # in the zone's (sorted) order
+    # Each distinct card, in the zone's (sorted) order, with the index of its last copy.
+    last = dict(zip(zone, itertools.count()))
+    distinct = tuple(last)
     if len(distinct) == len(zone):
         copies = _ONES[: len(zone)] if len(zone) < len(_ONES) else (1,) * len(zone)
         return distinct, copies, _sizes(copies)
-    copies = tuple(map(zone.count, distinct))
+    ends = list(last.values())
+    copies = tuple(map(operator.sub, ends, [-1, *ends[:-1]]))
     return distinct, copies, _sizes(tuple(sorted(copies)))
 
 
