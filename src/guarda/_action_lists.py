@@ -415,11 +415,16 @@ class _LazyLegalActions(LegalActions):
             index += self._size
         if not 0 <= index < self._size:
             raise IndexError("legal action index out of range")
-        number = bisect.bisect_right(self._starts, index) - 1
+        starts = self._starts
+        number = bisect.bisect_right(starts, index) - 1
         part = self._parts[number]
-        offset = index - self._starts[number]
-        if isinstance(part, Subsets):
-            action = part.get(offset)
+        offset = index - starts[number]
+        if isinstance(part, Subsets):  # Subsets.get, inlined: random.choice asks this
+            groups = part.starts
+            group = bisect.bisect_right(groups, offset) - 1
+            action = part.lookup(
+                multiset.unrank(part.zone, part.low + group, offset - groups[group])
+            )
             self._last = action
             return action
         return part[offset]
