@@ -1,6 +1,7 @@
 """Benchmarks: guarda's CPU time per unit of work, beside python-chess as the yardstick.
 
-Run with ``python -m nox -s bench`` or ``python benchmarks/bench.py [--rounds 7] [--scale 1]``
+Run with ``python -m nox -s bench`` or ``python benchmarks/bench.py [--rounds 7] [--warmup 1]
+[--scale 1]``
 (``--json PATH`` also writes the results, ``--quick`` is a seconds-long smoke run).
 
 How it measures, and why:
@@ -20,6 +21,9 @@ How it measures, and why:
   Every game gets a fresh seed (0, 1, 2, ... per ruleset), so no round replays a game an
   earlier round played: the engine caches work per hand, and a replayed game would find
   it all cached (a 12x12 game replayed runs some 50x faster than a new one).
+* A warm-up round runs every case once first and is not kept (``--warmup``): a
+  playout's first games fill the caches of the ruleset's hands, which a bot running
+  millions of steps pays once; the rounds measure the steady state.
 * Cache growth is measured once, in a fresh process (``--cache-growth GAMES``): the
   growth of its resident memory over many random games of many rulesets.
 
@@ -208,8 +212,13 @@ def cases(scale: float) -> list[Case]:
     ]
 
 
-def measure(timed: list[Case], rounds: int) -> list[Row]:
-    """Run every case once per round, in a shuffled order (seeded: runs are repeatable)."""
+def measure(timed: list[Case], rounds: int, warmup: int = 1) -> list[Row]:
+    """Run every case once per round, in a shuffled order (seeded: runs are repeatable),
+    after ``warmup`` rounds whose times are not kept."""
+    for index in range(warmup):
+        for case in timed:
+            case.run()
+        print(f"  warm-up round {index + 1}/{warmup} done", file=sys.stderr, flush=True)
     rows = [Row(case.key, case.label, case.unit, []) for case in timed]
     for index in range(rounds):
         order = list(range(len(timed)))
@@ -346,10 +355,15 @@ def versions() -> dict[str, str]:
     }
 
 
-def report(rows: list[Row], growth: dict[str, float], checks: list[Target], rounds: int) -> None:
+def report(
+    rows: list[Row], growth: dict[str, float], checks: list[Target], rounds: int, warmup: int
+) -> None:
     """Print the table and the targets."""
     print(", ".join(f"{name} {value}" for name, value in versions().items()))
-    print(f"CPU time (time.process_time) in us per unit; interleaved rounds: {rounds}; the ratios")
+    print(
+        f"CPU time (time.process_time) in us per unit; interleaved rounds: {rounds}"
+        f" (after {warmup} warm-up); the ratios"
+    )
     print("(x chess, x M2p) are medians of per-round ratios to python-chess and to Modern 2p.\n")
     width = max(len(row.label) for row in rows)
     header = (
@@ -382,6 +396,9 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=7, help="rounds (default 7)")
     parser.add_argument(
+        "--warmup", type=int, default=1, help="rounds run first and not kept (default 1)"
+    )
+    parser.add_argument(
         "--scale",
         type=float,
         default=1.0,
@@ -397,16 +414,18 @@ def main(argv: list[str] | None = None) -> None:
         print(json.dumps(cache_growth(arguments.cache_growth)))
         return
     rounds, scale = (1, 0.01) if arguments.quick else (arguments.rounds, arguments.scale)
-    if rounds < 1 or not scale > 0:
-        parser.error("--rounds must be at least 1 and --scale more than 0")
-    rows = measure(cases(scale), rounds)
+    warmup = 0 if arguments.quick else arguments.warmup
+    if rounds < 1 or warmup < 0 or not scale > 0:
+        parser.error("--rounds must be at least 1, --warmup at least 0 and --scale more than 0")
+    rows = measure(cases(scale), rounds, warmup)
     growth = cache_growth_in_subprocess(max(20, round(1000 * scale)))
     checks = targets({row.key: row for row in rows}, growth["growth_mb"])
-    report(rows, growth, checks, rounds)
+    report(rows, growth, checks, rounds, warmup)
     if arguments.json is not None:
         results: dict[str, Any] = {
             "versions": versions(),
             "rounds": rounds,
+            "warmup": warmup,
             "scale": scale,
             "rows": {row.key: asdict(row) for row in rows},
             "cache_growth": growth,
