@@ -82,9 +82,10 @@ def test_zones_of_32_cards_and_more_count_in_wider_coefficients() -> None:
     assert counts[1] == 8 and counts[40] == 1
     middle = counts[20]
     assert multiset.unrank(zone, 20, 0) == ("H1",) * 5 + ("H2",) * 5 + ("H3",) * 5 + ("V1",) * 5
-    assert multiset.unrank(zone, 20, middle - 1) == ("V2",) * 5 + ("V3",) * 5 + ("V4",) * 5 + (
-        "V5",
-    ) * 5
+    assert (
+        multiset.unrank(zone, 20, middle - 1)
+        == ("V2",) * 5 + ("V3",) * 5 + ("V4",) * 5 + ("V5",) * 5
+    )
     # Distinct cards past the binomial table rank through the general path.
     wide = tuple(f"C{number:02}" for number in range(70))
     assert multiset.counts(wide)[2] == 70 * 69 // 2
