@@ -80,6 +80,28 @@ def test_a_big_hand_lists_its_attacks_lazily_and_exactly() -> None:
         guarda.apply(state, actions[index])
 
 
+def test_apply_trusts_only_the_action_a_lazy_list_just_gave() -> None:
+    hand = ("V1", "V1", "V2", "V3", "V4", "V5", "H1", "H2", "H2", "H7", "H9", "H12")
+    state = (
+        guarda.PositionBuilder(BIG, seed=3)
+        .player(0, position="f1", hand=hand)
+        .player(1, position="f12")
+        .to_act(0, Phase.ACT)
+        .build()
+    )
+    actions = guarda.legal_actions(state)
+    given = actions[len(actions) // 2]
+    assert isinstance(given, Attack)
+    after, _ = guarda.apply(state, given)
+    assert after.players[0].in_play == given.cards
+    # Nothing else passes unchecked: not None, not a card the hand lacks, not a stranger.
+    guarda.legal_actions(state)
+    for bad in (None, Attack(("V12",)), Attack(("V1", "V1", "V1"))):
+        with pytest.raises(guarda.IllegalActionError):
+            guarda.apply(state, bad)  # type: ignore[arg-type]
+    assert guarda.legal_actions(state) == actions
+
+
 def test_small_hands_are_listed() -> None:
     state = play_to(guarda.modern(), 3, 30)
     assert not guarda.legal_actions(state).is_lazy
