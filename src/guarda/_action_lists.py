@@ -246,7 +246,7 @@ class Subsets:
         low: int,
         high: int,
         lookup: Lookup,
-        starts: tuple[int, ...] | None = None,
+        starts: tuple[int, ...],
     ) -> None:
         self.kind = kind
         self.direction = direction
@@ -254,18 +254,10 @@ class Subsets:
         self.low = low
         self.high = high
         self.lookup = lookup
-        if starts is None:  # else known to the caller
-            counts = multiset.counts(zone)
-            starts = (0, *itertools.accumulate(counts[low : high + 1]))
         self.starts = starts
         """``starts[i]``: the index of the first action with ``low + i`` cards."""
         self.size = starts[-1]
         """How many actions the run holds."""
-
-    @staticmethod
-    def count(zone: tuple[str, ...], low: int, high: int) -> int:
-        """How many actions a run over ``zone`` with ``low`` to ``high`` cards holds."""
-        return sum(multiset.counts(zone)[low : high + 1])
 
     def __len__(self) -> int:
         return self.size
@@ -419,12 +411,8 @@ class _LazyLegalActions(LegalActions):
         number = bisect.bisect_right(starts, index) - 1
         part = self._parts[number]
         offset = index - starts[number]
-        if isinstance(part, Subsets):  # Subsets.get, inlined: random.choice asks this
-            groups = part.starts
-            group = bisect.bisect_right(groups, offset) - 1
-            action = part.lookup(
-                multiset.unrank(part.zone, part.low + group, offset - groups[group])
-            )
+        if isinstance(part, Subsets):
+            action = part.get(offset)
             self._last = action
             return action
         return part[offset]

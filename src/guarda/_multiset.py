@@ -169,10 +169,7 @@ def _sizes(copies: tuple[int, ...]) -> _Sizes:
     """
     size = sum(copies)
     bits = _width(size)
-    product = 1
-    for count in copies:
-        product *= _card(bits, count)
-    counts = tuple(_unpack([product], size, bits))
+    counts = tuple(_unpack(_products(copies, bits)[:1], size, bits))
     return counts, (0, *itertools.accumulate(counts)), (0, *itertools.accumulate(counts[1:]))
 
 
