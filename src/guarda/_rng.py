@@ -7,11 +7,15 @@ same shuffles in every process, on every supported Python version and platform.
 
 from __future__ import annotations
 
+import array
+import functools
 import hashlib
+import operator
+import sys
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import Final, TypeVar
 
-__all__ = ["MAX_SALT", "commitment", "next_value", "seed_state", "shuffle"]
+__all__ = ["MAX_SALT", "commitment", "next_value", "seed_state", "shuffle", "shuffle_stepwise"]
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
@@ -77,7 +81,9 @@ def shuffle(items: Sequence[T], state: int) -> tuple[tuple[T, ...], int]:
     """A Fisher-Yates shuffle of ``items`` and the next random state.
 
     Each swap takes an unbiased index from `next_value` by rejection sampling
-    (``_below``), inlined here: a shuffle is the engine's longest loop.
+    (``_below``). The state is a counter, so the values of every draw are computed at
+    once ([`_draws`][guarda._rng._draws]); the result is exactly that of one
+    `next_value` after another ([`shuffle_stepwise`][guarda._rng.shuffle_stepwise]).
 
     Examples:
         >>> shuffle("abcd", 1)[0] == shuffle("abcd", 1)[0]
@@ -87,6 +93,71 @@ def shuffle(items: Sequence[T], state: int) -> tuple[tuple[T, ...], int]:
         >>> for bound in (4, 3, 2):  # one draw per swap, as _below makes them
         ...     _, state = _below(bound, state)
         >>> after == state
+        True
+    """
+    result = list(items)
+    last = len(result) - 1  # the draws: one per swap, for bounds len(items) down to 2
+    if last < 1 or not _WORDS:
+        return shuffle_stepwise(items, state)
+    values = _draws(state, last)
+    if values is None:  # a draw _below might reject: for 100 cards, 1 shuffle in 2**50
+        return shuffle_stepwise(items, state)
+    mods = map(operator.mod, values, range(last + 1, 1, -1))
+    for i, j in zip(range(last, 0, -1), mods, strict=True):
+        result[i], result[j] = result[j], result[i]
+    return tuple(result), (state + last * _GOLDEN) & _MASK
+
+
+_WORDS: Final = array.array("Q").itemsize == 8
+"""Whether 64-bit values unpack with an ``array("Q")`` (as on every common platform)."""
+
+_MIX_1: Final = 0xBF58476D1CE4E5B9
+_MIX_2: Final = 0x94D049BB133111EB
+
+
+@functools.lru_cache(maxsize=256)
+def _lanes(count: int) -> tuple[int, int, int]:
+    """``(ones, steps, mask)`` for ``count`` lanes of 128 bits in one integer.
+
+    ``ones`` holds 1 in each lane, ``steps`` holds ``(k + 1) * GOLDEN`` in lane ``k``
+    and ``mask`` holds 64 one bits in each lane.
+    """
+    ones = sum(1 << (128 * lane) for lane in range(count))
+    steps = sum(((lane + 1) * _GOLDEN) << (128 * lane) for lane in range(count))
+    return ones, steps, _MASK * ones
+
+
+def _draws(state: int, count: int) -> Sequence[int] | None:
+    """The values of the next ``count`` calls of `next_value` from ``state``, or None if
+    one of them is too close to ``2**64`` for a shuffle to take it without asking
+    ``_below``'s rejection rule.
+
+    SplitMix64's state only ever adds a constant, so draw ``k`` mixes ``state + (k + 1) *
+    GOLDEN``. Each draw sits in its own 128-bit lane of one integer: a 64-bit value times
+    a 64-bit constant fits its lane, and a shift right that brings bits of the next lane
+    down leaves them above the low 64 bits, which a mask clears before they could mix in.
+    """
+    ones, steps, mask = _lanes(count)
+    lanes = (state * ones + steps) & mask
+    lanes = ((lanes ^ (lanes >> 30)) & mask) * _MIX_1 & mask
+    lanes = ((lanes ^ (lanes >> 27)) & mask) * _MIX_2 & mask
+    lanes = (lanes ^ (lanes >> 31)) & mask
+    # _below takes a value below 2**64 - bound without asking more: a lane at or above
+    # 2**64 - count - 1 (the largest bound) carries into bit 64 when that is added.
+    if (lanes + (count + 1) * ones) & ones << 64:
+        return None
+    words = array.array("Q", lanes.to_bytes(16 * count, "little"))
+    if sys.byteorder == "big":
+        words.byteswap()
+    return words[::2]
+
+
+def shuffle_stepwise(items: Sequence[T], state: int) -> tuple[tuple[T, ...], int]:
+    """[`shuffle`][guarda._rng.shuffle], one `next_value` and ``_below`` after another:
+    the definition it keeps to, and what it does in the rare case a draw nears ``2**64``.
+
+    Examples:
+        >>> shuffle_stepwise("abcdefgh", 5) == shuffle("abcdefgh", 5)
         True
     """
     result = list(items)
