@@ -6,6 +6,8 @@ Expected cells are worked out by hand from R5's table, not taken from the code.
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import guarda
 from guarda import (
@@ -21,6 +23,8 @@ from guarda import (
     Push,
     Side,
 )
+from guarda._queries import lines
+from guarda._tables import tables
 
 OFF, DEF = Orientation.OFFENSIVE, Orientation.DEFENSIVE
 
@@ -256,3 +260,22 @@ def test_r8_cell_names() -> None:
     with pytest.raises(guarda.ParseError) as info:
         Cell.parse("a0")
     assert info.value.rule == "R8"
+
+
+@given(
+    size=st.integers(min_value=3, max_value=12),
+    start=st.integers(min_value=0, max_value=143),
+    occupied=st.integers(min_value=0, max_value=(1 << 144) - 1),
+)
+def test_r7_only_the_cells_in_line_decide_what_a_piece_reaches(
+    size: int, start: int, occupied: int
+) -> None:
+    # The engine keeps lines() by the occupied cells of the piece's lines alone.
+    t = tables(guarda.custom(size, players=2))
+    start %= size * size
+    occupied = (occupied | 1 << start) & t.field
+    kept = occupied & t.lines[start]
+    assert lines(t, start, kept) == lines(t, start, occupied)
+    rays = [t.rays[index][start] for index in range(len(t.rays))]
+    assert t.lines[start] == sum(rays)  # the rays of a cell are disjoint
+    assert not t.lines[start] >> start & 1

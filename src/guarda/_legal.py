@@ -410,8 +410,10 @@ def _move_actions(t: Tables, lists: _Lists, state: GameState, player: PlayerStat
     if not hand:
         return _ONLY_END_MOVE
     players = state.players
-    # What a piece can reach depends only on its cell and the occupied cells: kept.
-    reaches, pushes = lists.lines_of(player.position.index(t.size), occupancy(t.size, players))
+    # What a piece can reach depends only on its cell and the occupied cells of its
+    # lines: kept (on a big field most positions have nobody in line).
+    start = player.position.index(t.size)
+    reaches, pushes = lists.lines_of(start, occupancy(t.size, players) & t.lines[start])
     team = t.team[actor]
     pushed = []
     for index, neighbour, distance in pushes:

@@ -7,6 +7,8 @@ the neighbour tables. A configuration is immutable, so the tables are cached by 
 
 from __future__ import annotations
 
+import functools
+import operator
 import threading
 import weakref
 from collections import OrderedDict
@@ -44,6 +46,9 @@ class Tables:
     that way, up to the edge of the field."""
     strides: tuple[int, ...]
     """Per direction in `DIRECTIONS` order: what one step adds to a cell index."""
+    lines: tuple[int, ...]
+    """Per cell: the mask of every cell of its rays, the cells a piece there could reach
+    or push along in a straight line (only they matter to [`lines`][guarda._queries.lines])."""
     field: int
     """Mask of every cell of the field."""
     hill: int
@@ -137,6 +142,7 @@ def _build(config: Config) -> Tables:
         target = win.target
     elif isinstance(win, Victory):
         target = win.target
+    rays = tuple(_rays(geometry.steps[direction]) for direction in DIRECTIONS)
     return Tables(
         config=config,
         size=config.size,
@@ -147,7 +153,8 @@ def _build(config: Config) -> Tables:
         team=team,
         steps=dict(geometry.steps),
         step_list=tuple(geometry.steps[direction] for direction in DIRECTIONS),
-        rays=tuple(_rays(geometry.steps[direction]) for direction in DIRECTIONS),
+        rays=rays,
+        lines=tuple(functools.reduce(operator.or_, masks) for masks in zip(*rays, strict=True)),
         strides=tuple(dy * config.size + dx for dx, dy in (d.delta for d in DIRECTIONS)),
         field=(1 << (config.size * config.size)) - 1,
         hill=hill,
