@@ -344,6 +344,13 @@ class LegalActions(tuple[Action, ...]):
                 starts.append(total)
         return _LazyLegalActions(tuple(kept), tuple(starts))
 
+    @staticmethod
+    def of_parts(parts: list[Part], starts: list[int]) -> LegalActions:
+        """Parts that hold a lazy run and no empty part, with where each starts (and
+        the total last): what [`join`][guarda.LegalActions.join] makes of them, for a
+        caller that counted them already."""
+        return _LazyLegalActions(tuple(parts), tuple(starts))
+
     def is_listed(self, action: object) -> bool:
         """Whether ``action`` is one of these very instances, or held by a lazy part.
 

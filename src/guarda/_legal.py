@@ -256,24 +256,18 @@ class _Hands:
         lookup = self.shared.lookup(kind, direction)
         return tuple(map(lookup, itertools.chain.from_iterable(groups)))
 
-    def cut(
-        self, kind: type, index: int, hand: tuple[str, ...], ends: tuple[int, ...], distance: int
-    ) -> Part:
-        """[`run`][guarda._legal._Hands.run] of a move or push the ``index``-th way, burning
-        1 to ``distance`` cards, given the hand's [`ends`][guarda._multiset.ends]."""
-        high = distance if distance < len(hand) else len(hand)
-        if ends[high] >= LAZY_FROM and len(hand) > self.listed_hand:
-            make = _DIRECTED_MAKERS[kind][index]
-            return Subsets(kind, DIRECTIONS[index], hand, 1, high, make, ends[: high + 1])
-        return self.run(kind, DIRECTIONS[index], hand, 1, high)
-
     def single(self, kind: type, hand: tuple[str, ...]) -> tuple[Action, ...]:
         """``kind(card)`` for every distinct card of ``hand``, sorted."""
         return tuple(map(self.shared.by_card(kind), dict.fromkeys(hand)))
 
     def _act(self, hand: tuple[str, ...]) -> tuple[LegalActions, int | None]:
         attacks = self.run(Attack, None, hand, 1, len(hand))
-        actions = LegalActions.join((self.single(PrepareGuard, hand), attacks, (_PASS,)))
+        guards = self.single(PrepareGuard, hand)
+        if type(attacks) is Subsets:  # counted already: no need to join
+            start, end = len(guards), len(guards) + attacks.size
+            lazy = LegalActions.of_parts([guards, attacks, (_PASS,)], [0, start, end, end + 1])
+            return lazy, None
+        actions = LegalActions.join((guards, attacks, (_PASS,)))
         return actions, _weight(actions)
 
     def _cards(
@@ -373,8 +367,11 @@ def list_actions(state: GameState) -> LegalActions:
     if phase is PHASE_MOVE:
         return _move_actions(t, lists, state, player)
     if phase is PHASE_ACT:
-        return hands.act[hand]
+        # A hand of seven cards or more rarely comes back: not looked up.
+        return hands.act[hand] if len(hand) <= _LISTED_HAND else hands._act(hand)[0]
     if phase is PHASE_SETTLE:
+        if len(hand) > _LISTED_HAND:
+            return hands._cards((Settle, hand, 0, len(hand)))[0]
         return hands.cards[Settle, hand, 0, len(hand)]
     if phase is PHASE_REACT:
         attack = state.attack
@@ -421,17 +418,32 @@ def _move_actions(t: Tables, lists: _Lists, state: GameState, player: PlayerStat
         if owner is not None and t.team[owner] != team:
             pushed.append((index, distance))
     hands = lists.hands
-    if len(hand) > hands.listed_hand:  # its lists are mostly lazy runs, made each time
+    size = len(hand)
+    if size > hands.listed_hand:  # its lists are mostly lazy runs, made each time
         ends = multiset.ends(hand)
         parts: list[Part] = []
-        if not state.has_moved:
-            for index, distance in enumerate(reaches):
-                if distance:
-                    parts.append(hands.cut(Move, index, hand, ends, distance))
-        for index, distance in pushed:
-            parts.append(hands.cut(Push, index, hand, ends, distance))
+        starts = [0]
+        total = 0
+        lazy = False
+        directions = () if state.has_moved else enumerate(reaches)
+        for kind, ways in ((Move, directions), (Push, pushed)):
+            for index, distance in ways:
+                if not distance:
+                    continue
+                high = distance if distance < size else size
+                if ends[high] >= LAZY_FROM:
+                    make = _DIRECTED_MAKERS[kind][index]
+                    parts.append(
+                        Subsets(kind, DIRECTIONS[index], hand, 1, high, make, ends[: high + 1])
+                    )
+                    lazy = True
+                else:
+                    parts.append(hands.run(kind, DIRECTIONS[index], hand, 1, high))
+                total += ends[high]
+                starts.append(total)
         parts.append((_END_MOVE,))
-        return LegalActions.join(parts)
+        starts.append(total + 1)
+        return LegalActions.of_parts(parts, starts) if lazy else LegalActions.join(parts)
     # Every part listed: the kept lines of the hand, each cut to its reach.
     listed: list[Iterable[Action]] = []
     size = len(hand)
