@@ -13,8 +13,6 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterable
-from itertools import islice
 from typing import assert_never
 
 from guarda import _multiset as multiset
@@ -444,20 +442,20 @@ def _move_actions(t: Tables, lists: _Lists, state: GameState, player: PlayerStat
         parts.append((_END_MOVE,))
         starts.append(total + 1)
         return LegalActions.of_parts(parts, starts) if lazy else LegalActions.join(parts)
-    # Every part listed: the kept lines of the hand, each cut to its reach.
-    listed: list[Iterable[Action]] = []
-    size = len(hand)
+    # Every part listed: the kept lines of the hand, each cut to its reach, copied
+    # into one list (slices of tuples copy in C).
+    listed: list[Action] = []
     if not state.has_moved:
         moves = hands.directed[Move, hand]
         built, ends = moves.built, moves.ends
         for index, distance in enumerate(reaches):
             if distance:
                 line = built[index] or moves.build(index)
-                listed.append(line if distance >= size else islice(line, ends[distance]))
+                listed += line if distance >= size else line[: ends[distance]]
     for index, distance in pushed:
-        listed.append(hands.directed[Push, hand].part(index, distance))
-    listed.append((_END_MOVE,))
-    return LegalActions.of(itertools.chain.from_iterable(listed))
+        listed += hands.directed[Push, hand].part(index, distance)
+    listed.append(_END_MOVE)
+    return LegalActions.of(listed)
 
 
 def clear_action_caches() -> None:
