@@ -365,12 +365,13 @@ def list_actions(state: GameState) -> LegalActions:
     if phase is PHASE_MOVE:
         return _move_actions(t, lists, state, player)
     if phase is PHASE_ACT:
-        # A hand of seven cards or more rarely comes back: not looked up.
-        return hands.act[hand] if len(hand) <= _LISTED_HAND else hands._act(hand)[0]
+        if hands.listed_hand or len(hand) <= _LISTED_HAND:
+            return hands.act[hand]
+        return hands._act(hand)[0]  # a big hand that rarely comes back: not kept
     if phase is PHASE_SETTLE:
-        if len(hand) > _LISTED_HAND:
-            return hands._cards((Settle, hand, 0, len(hand)))[0]
-        return hands.cards[Settle, hand, 0, len(hand)]
+        if hands.listed_hand or len(hand) <= _LISTED_HAND:
+            return hands.cards[Settle, hand, 0, len(hand)]
+        return hands._cards((Settle, hand, 0, len(hand)))[0]
     if phase is PHASE_REACT:
         attack = state.attack
         assert attack is not None and player.position is not None
