@@ -42,7 +42,7 @@ def test_unmix_inverts_the_mixer() -> None:
     state=st.integers(min_value=0, max_value=MASK),
 )
 def test_shuffle_is_the_stepwise_shuffle(size: int, state: int) -> None:
-    items = tuple(f"c{index % 7}" for index in range(size))
+    items = tuple(range(size))  # distinct, so any wrong swap shows
     assert _rng.shuffle(items, state) == _rng.shuffle_stepwise(items, state)
 
 
@@ -51,6 +51,7 @@ def test_shuffle_rejects_a_draw_as_below_does() -> None:
     # 2**64 - 2**64 % 7, so _below throws it away and draws again.
     items = tuple("abcdefg")
     state = _state_drawing(MASK)
+    assert _rng._draws(state, 6) is None  # the batched draws step aside
     shuffled, after = _rng.shuffle(items, state)
     assert (shuffled, after) == _rng.shuffle_stepwise(items, state)
     assert after == (state + 7 * GOLDEN) & MASK  # six swaps and one rejected draw
@@ -63,9 +64,15 @@ def test_shuffle_keeps_a_draw_near_2_64_that_below_keeps() -> None:
     items = tuple("abcdefgh")
     for value, rejected in ((MASK - 4, False), (MASK - 2, True)):
         state = _state_drawing(value, draws_before=2)
+        assert _rng._draws(state, 7) is None  # the batched draws step aside
         shuffled, after = _rng.shuffle(items, state)
         assert (shuffled, after) == _rng.shuffle_stepwise(items, state)
         assert after == (state + (7 + rejected) * GOLDEN) & MASK
+
+
+def test_shuffle_takes_any_sequence() -> None:
+    assert _rng.shuffle(list("abcdef"), 9) == _rng.shuffle("abcdef", 9)
+    assert _rng.shuffle(list("abcdef"), 9) == _rng.shuffle_stepwise(tuple("abcdef"), 9)
 
 
 def test_shuffle_of_no_card_or_one_draws_nothing() -> None:

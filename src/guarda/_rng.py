@@ -98,10 +98,10 @@ def shuffle(items: Sequence[T], state: int) -> tuple[tuple[T, ...], int]:
     result = list(items)
     last = len(result) - 1  # the draws: one per swap, for bounds len(items) down to 2
     if last < 1 or not _WORDS:
-        return shuffle_stepwise(items, state)
+        return shuffle_stepwise(result, state)
     values = _draws(state, last)
     if values is None:  # a draw _below might reject: for 100 cards, 1 shuffle in 2**50
-        return shuffle_stepwise(items, state)
+        return shuffle_stepwise(result, state)
     mods = map(operator.mod, values, range(last + 1, 1, -1))
     for i, j in zip(range(last, 0, -1), mods, strict=True):
         result[i], result[j] = result[j], result[i]
@@ -142,8 +142,9 @@ def _draws(state: int, count: int) -> Sequence[int] | None:
     lanes = ((lanes ^ (lanes >> 30)) & mask) * _MIX_1 & mask
     lanes = ((lanes ^ (lanes >> 27)) & mask) * _MIX_2 & mask
     lanes = (lanes ^ (lanes >> 31)) & mask
-    # _below takes a value below 2**64 - bound without asking more: a lane at or above
-    # 2**64 - count - 1 (the largest bound) carries into bit 64 when that is added.
+    # _below takes a value below 2**64 - bound without asking more. The largest bound is
+    # count + 1, and a lane at or above 2**64 - (count + 1) carries into bit 64 when
+    # count + 1 is added to it.
     if (lanes + (count + 1) * ones) & ones << 64:
         return None
     words = array.array("Q", lanes.to_bytes(16 * count, "little"))
