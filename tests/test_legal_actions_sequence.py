@@ -62,15 +62,20 @@ def test_lazy_sequences_behave_like_the_tuple_they_stand_for(seed: int, steps: i
     assert Attack(("V1",) * 5) not in actions
 
 
-def test_a_big_hand_lists_its_attacks_lazily_and_exactly() -> None:
+def _big_hand_to_act() -> guarda.GameState:
+    """Player 0 to act on the big field with a 12-card hand, some cards repeated."""
     hand = ("V1", "V1", "V2", "V3", "V4", "V5", "H1", "H2", "H2", "H7", "H9", "H12")
-    state = (
+    return (
         guarda.PositionBuilder(BIG, seed=3)
         .player(0, position="f1", hand=hand)
         .player(1, position="f12")
         .to_act(0, Phase.ACT)
         .build()
     )
+
+
+def test_a_big_hand_lists_its_attacks_lazily_and_exactly() -> None:
+    state = _big_hand_to_act()
     actions = guarda.legal_actions(state)
     assert actions.is_lazy
     assert tuple(actions) == reference_act_actions(state.players[state.turn].hand)
@@ -81,14 +86,7 @@ def test_a_big_hand_lists_its_attacks_lazily_and_exactly() -> None:
 
 
 def test_apply_trusts_only_the_action_a_lazy_list_just_gave() -> None:
-    hand = ("V1", "V1", "V2", "V3", "V4", "V5", "H1", "H2", "H2", "H7", "H9", "H12")
-    state = (
-        guarda.PositionBuilder(BIG, seed=3)
-        .player(0, position="f1", hand=hand)
-        .player(1, position="f12")
-        .to_act(0, Phase.ACT)
-        .build()
-    )
+    state = _big_hand_to_act()
     actions = guarda.legal_actions(state)
     given = actions[len(actions) // 2]
     assert isinstance(given, Attack)
