@@ -233,10 +233,10 @@ class Subsets:
     of ``zone`` with ``low`` to ``high`` cards, by size, then in sorted order.
 
     Its length is counted, not listed; the action at an index is computed from the index
-    ([`unrank`][guarda._multiset.unrank]).
+    ([`unrank`][guarda._multiset.unrank]) and the zone's [`profile`][guarda._multiset.profile].
     """
 
-    __slots__ = ("direction", "high", "kind", "lookup", "low", "size", "starts", "zone")
+    __slots__ = ("direction", "high", "kind", "lookup", "low", "profile", "size", "starts", "zone")
 
     def __init__(
         self,
@@ -247,6 +247,7 @@ class Subsets:
         high: int,
         lookup: Lookup,
         starts: tuple[int, ...],
+        profile: multiset.Profile,
     ) -> None:
         self.kind = kind
         self.direction = direction
@@ -258,6 +259,7 @@ class Subsets:
         """``starts[i]``: the index of the first action with ``low + i`` cards."""
         self.size = starts[-1]
         """How many actions the run holds."""
+        self.profile = profile
 
     def __len__(self) -> int:
         return self.size
@@ -265,8 +267,8 @@ class Subsets:
     def get(self, index: int) -> Action:
         """The action at ``index`` (0 <= index < len)."""
         group = bisect.bisect_right(self.starts, index) - 1
-        cards = multiset.unrank(self.zone, self.low + group, index - self.starts[group])
-        return self.lookup(cards)
+        offset = index - self.starts[group]
+        return self.lookup(multiset.unrank(self.zone, self.low + group, offset, self.profile))
 
     def __iter__(self) -> Iterator[Action]:
         for size in range(self.low, self.high + 1):

@@ -234,15 +234,18 @@ class _Hands:
         if low > high:
             return ()
         if size > self.listed_hand:
+            profile = multiset.profile(hand)
+            counts, starts_at, ends = profile[2]
             if low == 1:
-                starts = multiset.ends(hand)[: high + 1]
+                starts = ends[: high + 1]
             elif low == 0:
-                starts = multiset.starts(hand)[: high + 2]
+                starts = starts_at[: high + 2]
             else:
-                starts = (0, *itertools.accumulate(multiset.counts(hand)[low : high + 1]))
+                starts = (0, *itertools.accumulate(counts[low : high + 1]))
             if starts[-1] >= LAZY_FROM:
                 # A big hand's actions rarely come back: made, not shared.
-                return Subsets(kind, direction, hand, low, high, maker_of(kind, direction), starts)
+                make = maker_of(kind, direction)
+                return Subsets(kind, direction, hand, low, high, make, starts, profile)
             if size > _LISTED_HAND:
                 # A few choices of a big hand: listed from the sizes asked for (all its
                 # sub-multisets would be thousands).
@@ -419,7 +422,8 @@ def _move_actions(t: Tables, lists: _Lists, state: GameState, player: PlayerStat
     hands = lists.hands
     size = len(hand)
     if size > hands.listed_hand:  # its lists are mostly lazy runs, made each time
-        ends = multiset.ends(hand)
+        profile = multiset.profile(hand)
+        ends = profile[2][2]
         parts: list[Part] = []
         starts = [0]
         total = 0
@@ -433,7 +437,9 @@ def _move_actions(t: Tables, lists: _Lists, state: GameState, player: PlayerStat
                 if ends[high] >= LAZY_FROM:
                     make = _DIRECTED_MAKERS[kind][index]
                     parts.append(
-                        Subsets(kind, DIRECTIONS[index], hand, 1, high, make, ends[: high + 1])
+                        Subsets(
+                            kind, DIRECTIONS[index], hand, 1, high, make, ends[: high + 1], profile
+                        )
                     )
                     lazy = True
                 else:

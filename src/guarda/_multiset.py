@@ -17,6 +17,7 @@ from collections.abc import Iterator, Sequence
 from typing import Final
 
 __all__ = [
+    "Profile",
     "add",
     "clear_caches",
     "contains",
@@ -24,6 +25,7 @@ __all__ = [
     "counts_by_size",
     "ends",
     "of_size",
+    "profile",
     "remove",
     "starts",
     "submultisets",
@@ -90,22 +92,46 @@ def submultisets(zone: tuple[str, ...]) -> tuple[tuple[tuple[str, ...], ...], ..
 
 
 @functools.lru_cache(maxsize=1 << 10)
-def _profile(zone: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[int, ...], _Sizes]:
-    """The distinct cards of a sorted zone, their copies, and what their sub-multisets
-    count by size ([`_sizes`][guarda._multiset._sizes]).
+def profile(zone: tuple[str, ...]) -> Profile:
+    """The distinct cards of a sorted zone, the index of each one's last copy, and what
+    their sub-multisets count by size ([`_sizes`][guarda._multiset._sizes]): what
+    counting and ranking its sub-multisets start from.
 
-    The counts depend only on the copies, whatever their order, so a zone first met costs
-    a count of its cards; the rest is kept per copies.
+    A hand first met costs one pass over its cards (most hands a big field deals are new);
+    the rest is kept per where the copies end, which is all the counts depend on.
+
+    Examples:
+        >>> profile(("H1", "H1", "V2"))
+        (('H1', 'V2'), (1, 2), ((1, 2, 2, 1), (0, 1, 3, 5, 6), (0, 2, 4, 5)))
     """
-    # Each distinct card, in the zone's (sorted) order, with the index of its last copy.
     last = dict(zip(zone, itertools.count()))
-    distinct = tuple(last)
-    if len(distinct) == len(zone):
-        copies = _ONES[: len(zone)] if len(zone) < len(_ONES) else (1,) * len(zone)
-        return distinct, copies, _sizes(copies)
-    ends = list(last.values())
-    copies = tuple(map(operator.sub, ends, [-1, *ends[:-1]]))
-    return distinct, copies, _sizes(tuple(sorted(copies)))
+    if len(last) == len(zone):  # distinct cards (the common case)
+        size = len(zone)
+        return zone, _STEPS[size] if size < len(_STEPS) else tuple(range(size)), _distinct(size)
+    ends = tuple(last.values())
+    return tuple(last), ends, _sizes_at(ends)
+
+
+_STEPS = tuple(tuple(range(size)) for size in range(65))
+"""``_STEPS[n]``: where the copies of ``n`` distinct cards end (each is its own last copy)."""
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _sizes_at(ends: tuple[int, ...]) -> _Sizes:
+    """[`_sizes`][guarda._multiset._sizes] of the distinct cards whose last copies are at
+    ``ends`` (kept per ends: one lookup for a zone first met whose ends came before)."""
+    return _sizes(tuple(sorted(_copies(ends))))
+
+
+def _copies(ends: tuple[int, ...]) -> tuple[int, ...]:
+    """The copies of each distinct card, from the index of each one's last copy."""
+    return tuple(map(operator.sub, ends, (-1, *ends[:-1])))
+
+
+@functools.lru_cache(maxsize=128)
+def _distinct(size: int) -> _Sizes:
+    """[`_sizes`][guarda._multiset._sizes] of ``size`` distinct cards."""
+    return _sizes(_ONES[:size] if size < len(_ONES) else (1,) * size)
 
 
 _ONES = (1,) * 64
@@ -114,8 +140,16 @@ _ONES = (1,) * 64
 _BINOMIAL = tuple(tuple(math.comb(n, k) for k in range(65)) for n in range(65))
 """``_BINOMIAL[n][k]``: the ways to choose ``k`` of ``n`` distinct cards (0 when ``k > n``)."""
 
+_DOWN = tuple(_BINOMIAL[:n][::-1] for n in range(len(_BINOMIAL)))
+"""``_DOWN[n][i]`` is ``_BINOMIAL[n - 1 - i]``: for each of ``n`` distinct cards, the ways to
+choose among the cards after it."""
+
 _Sizes = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 """``(counts, starts, ends)``: see [`_sizes`][guarda._multiset._sizes]."""
+
+Profile = tuple[tuple[str, ...], tuple[int, ...], _Sizes]
+"""What [`profile`][guarda._multiset.profile] answers: a zone's distinct cards, where
+each one's last copy is, and its sub-multisets counted by size."""
 
 _WORD = array.array("I").itemsize == 4
 """Whether 32-bit coefficients unpack with an ``array("I")`` (as on every common platform)."""
@@ -174,13 +208,20 @@ def _sizes(copies: tuple[int, ...]) -> _Sizes:
 
 
 @functools.lru_cache(maxsize=1 << 12)
-def _ranks(copies: tuple[int, ...]) -> Sequence[int]:
-    """What [`unrank`][guarda._multiset.unrank] steps through: at ``i * (size + 1) + k``,
-    how many distinct sub-multisets of ``k`` cards the distinct cards from the ``i``-th on
-    (in this order) can make."""
-    size = sum(copies)
+def _rows(ends: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """What [`unrank`][guarda._multiset.unrank] steps through, for the distinct cards whose
+    last copies are at ``ends``: ``rows[i][k]``, how many distinct sub-multisets of ``k``
+    cards the distinct cards after the ``i``-th can make; and each card's copies.
+
+    Rows of tuples, not one packed array: indexing a tuple is the cheapest step of the
+    loop, which runs once per card.
+    """
+    copies = _copies(ends)
+    size = ends[-1] + 1
     bits = _width(size)
-    return _unpack(_products(copies, bits), size, bits)
+    stride = size + 1
+    flat = iter(_unpack(_products(copies, bits)[1:], size, bits))
+    return tuple(zip(*[flat] * stride)), copies  # the coefficients, ``stride`` at a time
 
 
 def counts_by_size(zone: tuple[str, ...]) -> list[int]:
@@ -196,7 +237,7 @@ def counts_by_size(zone: tuple[str, ...]) -> list[int]:
 def counts(zone: tuple[str, ...]) -> tuple[int, ...]:
     """[`counts_by_size`][guarda._multiset.counts_by_size] as a tuple, remembered (not a
     copy: for the engine's own use)."""
-    return _profile(zone)[2][0]
+    return profile(zone)[2][0]
 
 
 def starts(zone: tuple[str, ...]) -> tuple[int, ...]:
@@ -208,7 +249,7 @@ def starts(zone: tuple[str, ...]) -> tuple[int, ...]:
         >>> starts(("H1", "H1", "V2"))
         (0, 1, 3, 5, 6)
     """
-    return _profile(zone)[2][1]
+    return profile(zone)[2][1]
 
 
 def ends(zone: tuple[str, ...]) -> tuple[int, ...]:
@@ -220,53 +261,66 @@ def ends(zone: tuple[str, ...]) -> tuple[int, ...]:
         >>> ends(("H1", "H1", "V2"))
         (0, 2, 4, 5)
     """
-    return _profile(zone)[2][2]
+    return profile(zone)[2][2]
 
 
-def unrank(zone: tuple[str, ...], size: int, index: int) -> tuple[str, ...]:
+def unrank(
+    zone: tuple[str, ...], size: int, index: int, known: Profile | None = None
+) -> tuple[str, ...]:
     """The ``index``-th sub-multiset of ``size`` cards of a sorted zone, in sorted order.
 
     The same order as [`submultisets`][guarda._multiset.submultisets], without listing
     the others: a sub-multiset that takes more copies of an earlier card comes first.
+    ``known`` is the zone's [`profile`][guarda._multiset.profile], if the caller has it.
 
     Examples:
         >>> zone = ("H1", "H1", "V2", "V3")
         >>> [unrank(zone, 2, i) for i in range(4)] == list(submultisets(zone)[2])
         True
     """
-    distinct, copies, _ = _profile(zone)
+    if not size:
+        return ()
+    distinct, ends, _ = known or profile(zone)
     chosen: list[str] = []
     remaining = size
     count = len(zone)
     if len(distinct) == count and count < len(_BINOMIAL):
-        # Distinct cards: the combinations of the later ones, by the binomial coefficient.
-        for i, card in enumerate(zone):
-            if not remaining:
-                break
-            block = _BINOMIAL[count - i - 1][remaining - 1]
+        # Distinct cards: after each, the combinations of the later ones (binomials).
+        for card, row in zip(zone, _DOWN[count]):
+            block = row[remaining - 1]
             if index < block:
                 chosen.append(card)
                 remaining -= 1
+                if not remaining:
+                    break
             else:
                 index -= block
         return tuple(chosen)
-    ranks = _ranks(copies)
-    stride = count + 1
-    after = 0
-    for i, card in enumerate(distinct):
-        if not remaining:
-            break
-        after += stride  # the counts of the cards after this one
+    rows, copies = _rows(ends)
+    for card, copy, row in zip(distinct, copies, rows):
+        # row[k]: how many sub-multisets of k cards the cards after this one make.
+        if copy == 1:  # most cards: take it or leave it
+            block = row[remaining - 1]
+            if index < block:
+                chosen.append(card)
+                remaining -= 1
+                if not remaining:
+                    break
+            else:
+                index -= block
+            continue
         # Try the most copies first; taking none always fits what is left of the index.
-        taken = copies[i] if copies[i] < remaining else remaining
+        taken = copy if copy < remaining else remaining
         while taken:
-            block = ranks[after + remaining - taken]
+            block = row[remaining - taken]
             if index < block:
                 chosen += (card,) * taken
                 remaining -= taken
                 break
             index -= block
             taken -= 1
+        if not remaining:
+            break
     return tuple(chosen)
 
 
@@ -292,7 +346,9 @@ def of_size(zone: tuple[str, ...], size: int) -> Iterator[tuple[str, ...]]:
 def clear_caches() -> None:
     """Empty the caches of sub-multiset enumerations."""
     submultisets.cache_clear()
-    _profile.cache_clear()
+    profile.cache_clear()
+    _sizes_at.cache_clear()
+    _distinct.cache_clear()
     _sizes.cache_clear()
-    _ranks.cache_clear()
+    _rows.cache_clear()
     _card.cache_clear()
