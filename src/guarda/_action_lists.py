@@ -344,14 +344,14 @@ class LegalActions(tuple[Action, ...]):
                 kept.append(part)
                 total += size
                 starts.append(total)
-        return _LazyLegalActions(tuple(kept), tuple(starts))
+        return _lazy(tuple(kept), tuple(starts))
 
     @staticmethod
     def of_parts(parts: list[Part], starts: list[int]) -> LegalActions:
         """Parts that hold a lazy run and no empty part, with where each starts (and
         the total last): what [`join`][guarda.LegalActions.join] makes of them, for a
         caller that counted them already."""
-        return _LazyLegalActions(tuple(parts), tuple(starts))
+        return _lazy(tuple(parts), tuple(starts))
 
     def is_listed(self, action: object) -> bool:
         """Whether ``action`` is one of these very instances, or held by a lazy part.
@@ -387,36 +387,32 @@ class _LazyLegalActions(LegalActions):
 
     _parts: tuple[Part, ...]
     _starts: tuple[int, ...]
-    _size: int
-    _last: Action | None
+    """Where each part starts, and the length last."""
+    _last: Action | None = None
     """The action indexing gave last: [`is_listed`][guarda.LegalActions.is_listed] knows it
     without asking its part (``random.choice`` then ``apply`` asks just that)."""
 
     def __new__(cls, parts: tuple[Part, ...], starts: tuple[int, ...]) -> _LazyLegalActions:
-        self = tuple.__new__(cls)
-        self._parts = parts
-        self._starts = starts
-        self._size = starts[-1]
-        self._last = None
-        return self
+        return _lazy(parts, starts)
 
     def __len__(self) -> int:
-        return self._size
+        return self._starts[-1]
 
     @overload
     def __getitem__(self, index: SupportsIndex) -> Action: ...
     @overload
     def __getitem__(self, index: slice) -> tuple[Action, ...]: ...
     def __getitem__(self, index: SupportsIndex | slice) -> Action | tuple[Action, ...]:
+        starts = self._starts
+        size = starts[-1]
         if type(index) is not int:
             if isinstance(index, slice):
-                return tuple(self[i] for i in range(*index.indices(self._size)))
+                return tuple(self[i] for i in range(*index.indices(size)))
             index = operator.index(index)
         if index < 0:
-            index += self._size
-        if not 0 <= index < self._size:
+            index += size
+        if not 0 <= index < size:
             raise IndexError("legal action index out of range")
-        starts = self._starts
         number = bisect.bisect_right(starts, index) - 1
         part = self._parts[number]
         offset = index - starts[number]
@@ -505,3 +501,12 @@ class _LazyLegalActions(LegalActions):
     def __reduce__(self) -> tuple[type[LegalActions], tuple[tuple[Action, ...]]]:
         # Pickled and copied as the listed actions: an equal LegalActions.
         return (LegalActions, (tuple(self),))
+
+
+def _lazy(parts: tuple[Part, ...], starts: tuple[int, ...]) -> _LazyLegalActions:
+    """A [`_LazyLegalActions`][guarda._action_lists._LazyLegalActions] of ``parts`` starting
+    at ``starts`` (made on most steps of a big field: two attributes, no class call)."""
+    self = tuple.__new__(_LazyLegalActions)
+    self._parts = parts
+    self._starts = starts
+    return self
