@@ -235,7 +235,7 @@ class _Hands:
             return ()
         if size > self.listed_hand:
             profile = multiset.profile(hand)
-            counts, starts_at, ends = profile[2]
+            counts, starts_at, ends = profile[1]
             if low == 1:
                 starts = ends[: high + 1]
             elif low == 0:
@@ -423,7 +423,7 @@ def _move_actions(t: Tables, lists: _Lists, state: GameState, player: PlayerStat
     size = len(hand)
     if size > hands.listed_hand:  # its lists are mostly lazy runs, made each time
         profile = multiset.profile(hand)
-        ends = profile[2][2]
+        ends = profile[1][2]
         parts: list[Part] = []
         starts = [0]
         total = 0

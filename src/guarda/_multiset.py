@@ -91,51 +91,38 @@ def submultisets(zone: tuple[str, ...]) -> tuple[tuple[tuple[str, ...], ...], ..
     return tuple(tuple(dict.fromkeys(itertools.combinations(zone, size))) for size in sizes)
 
 
-@functools.lru_cache(maxsize=1 << 10)
 def profile(zone: tuple[str, ...]) -> Profile:
-    """The distinct cards of a sorted zone, the index of each one's last copy, and what
-    their sub-multisets count by size ([`_sizes`][guarda._multiset._sizes]): what
-    counting and ranking its sub-multisets start from.
+    """Where the runs of copies of a sorted zone end, and how many distinct sub-multisets
+    it has of each size ([`_sizes`][guarda._multiset._sizes]): what counting and ranking
+    them start from.
 
-    A hand first met costs one pass over its cards (most hands a big field deals are new);
-    the rest is kept per where the copies end, which is all the counts depend on.
+    The ends are bytes, one per card: 1 where the next card differs (the last copy of its
+    name), else 0. They cost a few calls in C, so a hand first met (most hands a big field
+    deals are new) costs little; the counts are kept per ends, which is all they depend on.
 
     Examples:
         >>> profile(("H1", "H1", "V2"))
-        (('H1', 'V2'), (1, 2), ((1, 2, 2, 1), (0, 1, 3, 5, 6), (0, 2, 4, 5)))
+        (b'\\x00\\x01\\x01', ((1, 2, 2, 1), (0, 1, 3, 5, 6), (0, 2, 4, 5)))
     """
-    last = dict(zip(zone, itertools.count()))
-    if len(last) == len(zone):  # distinct cards (the common case)
-        size = len(zone)
-        return zone, _STEPS[size] if size < len(_STEPS) else tuple(range(size)), _distinct(size)
-    ends = tuple(last.values())
-    return tuple(last), ends, _sizes_at(ends)
+    last = bytes(map(operator.ne, zone, (*zone[1:], None)))
+    return last, _sizes_at(last)
 
 
-_STEPS = tuple(tuple(range(size)) for size in range(65))
-"""``_STEPS[n]``: where the copies of ``n`` distinct cards end (each is its own last copy)."""
+_LAST: Final = b"\x01"
+"""The mark of a last copy in a zone's ends (see [`profile`][guarda._multiset.profile])."""
 
 
 @functools.lru_cache(maxsize=1 << 12)
-def _sizes_at(ends: tuple[int, ...]) -> _Sizes:
-    """[`_sizes`][guarda._multiset._sizes] of the distinct cards whose last copies are at
-    ``ends`` (kept per ends: one lookup for a zone first met whose ends came before)."""
-    return _sizes(tuple(sorted(_copies(ends))))
+def _sizes_at(last: bytes) -> _Sizes:
+    """[`_sizes`][guarda._multiset._sizes] of a zone whose copies end at ``last`` (kept per
+    ends: one lookup for a zone first met whose ends came before)."""
+    return _sizes(tuple(sorted(_copies(last))))
 
 
-def _copies(ends: tuple[int, ...]) -> tuple[int, ...]:
-    """The copies of each distinct card, from the index of each one's last copy."""
-    return tuple(map(operator.sub, ends, (-1, *ends[:-1])))
+def _copies(last: bytes) -> tuple[int, ...]:
+    """The copies of each distinct card of a zone whose copies end at ``last``."""
+    return tuple([len(run) + 1 for run in last.split(_LAST)[:-1]])
 
-
-@functools.lru_cache(maxsize=128)
-def _distinct(size: int) -> _Sizes:
-    """[`_sizes`][guarda._multiset._sizes] of ``size`` distinct cards."""
-    return _sizes(_ONES[:size] if size < len(_ONES) else (1,) * size)
-
-
-_ONES = (1,) * 64
-"""Slices of it are the copies of zones of distinct cards (the common case)."""
 
 _BINOMIAL = tuple(tuple(math.comb(n, k) for k in range(65)) for n in range(65))
 """``_BINOMIAL[n][k]``: the ways to choose ``k`` of ``n`` distinct cards (0 when ``k > n``)."""
@@ -147,9 +134,9 @@ choose among the cards after it."""
 _Sizes = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 """``(counts, starts, ends)``: see [`_sizes`][guarda._multiset._sizes]."""
 
-Profile = tuple[tuple[str, ...], tuple[int, ...], _Sizes]
-"""What [`profile`][guarda._multiset.profile] answers: a zone's distinct cards, where
-each one's last copy is, and its sub-multisets counted by size."""
+Profile = tuple[bytes, _Sizes]
+"""What [`profile`][guarda._multiset.profile] answers: where a zone's runs of copies end,
+and its sub-multisets counted by size."""
 
 _WORD = array.array("I").itemsize == 4
 """Whether 32-bit coefficients unpack with an ``array("I")`` (as on every common platform)."""
@@ -208,20 +195,22 @@ def _sizes(copies: tuple[int, ...]) -> _Sizes:
 
 
 @functools.lru_cache(maxsize=1 << 12)
-def _rows(ends: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
-    """What [`unrank`][guarda._multiset.unrank] steps through, for the distinct cards whose
-    last copies are at ``ends``: ``rows[i][k]``, how many distinct sub-multisets of ``k``
-    cards the distinct cards after the ``i``-th can make; and each card's copies.
+def _rows(last: bytes) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...]]:
+    """What [`unrank`][guarda._multiset.unrank] steps through, for a zone whose copies end
+    at ``last``: ``rows[i][k]``, how many distinct sub-multisets of ``k`` cards the
+    distinct cards after the ``i``-th can make; each card's copies; and where its last
+    copy is.
 
     Rows of tuples, not one packed array: indexing a tuple is the cheapest step of the
     loop, which runs once per card.
     """
-    copies = _copies(ends)
-    size = ends[-1] + 1
+    copies = _copies(last)
+    size = len(last)
     bits = _width(size)
-    stride = size + 1
     flat = iter(_unpack(_products(copies, bits)[1:], size, bits))
-    return tuple(zip(*[flat] * stride)), copies  # the coefficients, ``stride`` at a time
+    rows = zip(*[flat] * (size + 1), strict=True)  # the coefficients, a product at a time
+    ends = tuple(itertools.compress(itertools.count(), last))
+    return tuple(rows), copies, ends
 
 
 def counts_by_size(zone: tuple[str, ...]) -> list[int]:
@@ -237,7 +226,7 @@ def counts_by_size(zone: tuple[str, ...]) -> list[int]:
 def counts(zone: tuple[str, ...]) -> tuple[int, ...]:
     """[`counts_by_size`][guarda._multiset.counts_by_size] as a tuple, remembered (not a
     copy: for the engine's own use)."""
-    return profile(zone)[2][0]
+    return profile(zone)[1][0]
 
 
 def starts(zone: tuple[str, ...]) -> tuple[int, ...]:
@@ -249,7 +238,7 @@ def starts(zone: tuple[str, ...]) -> tuple[int, ...]:
         >>> starts(("H1", "H1", "V2"))
         (0, 1, 3, 5, 6)
     """
-    return profile(zone)[2][1]
+    return profile(zone)[1][1]
 
 
 def ends(zone: tuple[str, ...]) -> tuple[int, ...]:
@@ -261,7 +250,7 @@ def ends(zone: tuple[str, ...]) -> tuple[int, ...]:
         >>> ends(("H1", "H1", "V2"))
         (0, 2, 4, 5)
     """
-    return profile(zone)[2][2]
+    return profile(zone)[1][2]
 
 
 def unrank(
@@ -280,13 +269,13 @@ def unrank(
     """
     if not size:
         return ()
-    distinct, ends, _ = known or profile(zone)
+    last = (known or profile(zone))[0]
     chosen: list[str] = []
     remaining = size
     count = len(zone)
-    if len(distinct) == count and count < len(_BINOMIAL):
+    if 0 not in last and count < len(_BINOMIAL):
         # Distinct cards: after each, the combinations of the later ones (binomials).
-        for card, row in zip(zone, _DOWN[count]):
+        for card, row in zip(zone, _DOWN[count]):  # noqa: B905 (as long; a keyword costs)
             block = row[remaining - 1]
             if index < block:
                 chosen.append(card)
@@ -296,13 +285,13 @@ def unrank(
             else:
                 index -= block
         return tuple(chosen)
-    rows, copies = _rows(ends)
-    for card, copy, row in zip(distinct, copies, rows):
+    rows, copies, ends = _rows(last)
+    for end, copy, row in zip(ends, copies, rows):  # noqa: B905 (as long; a keyword costs)
         # row[k]: how many sub-multisets of k cards the cards after this one make.
         if copy == 1:  # most cards: take it or leave it
             block = row[remaining - 1]
             if index < block:
-                chosen.append(card)
+                chosen.append(zone[end])
                 remaining -= 1
                 if not remaining:
                     break
@@ -314,7 +303,7 @@ def unrank(
         while taken:
             block = row[remaining - taken]
             if index < block:
-                chosen += (card,) * taken
+                chosen += zone[end + 1 - taken : end + 1]
                 remaining -= taken
                 break
             index -= block
@@ -346,9 +335,7 @@ def of_size(zone: tuple[str, ...], size: int) -> Iterator[tuple[str, ...]]:
 def clear_caches() -> None:
     """Empty the caches of sub-multiset enumerations."""
     submultisets.cache_clear()
-    profile.cache_clear()
     _sizes_at.cache_clear()
-    _distinct.cache_clear()
     _sizes.cache_clear()
     _rows.cache_clear()
     _card.cache_clear()
