@@ -36,8 +36,15 @@ def check_zone(zone: tuple[str, ...]) -> None:
     assert multiset.counts_by_size(zone) == list(sizes)
     assert multiset.starts(zone) == (0, *itertools.accumulate(sizes))
     assert multiset.ends(zone) == (0, *itertools.accumulate(sizes[1:]))
+    known = multiset.profile(zone)
+    last, _ = known
+    # The run ends mark each name's last copy, and only that.
+    assert [zone[i] for i, end in enumerate(last) if end] == sorted(set(zone))
+    assert all(last[i] == (i == len(zone) - 1 or zone[i] != zone[i + 1]) for i in range(len(zone)))
     for size, group in enumerate(groups):
         assert [multiset.unrank(zone, size, index) for index in range(len(group))] == list(group)
+        ranked = [multiset.unrank(zone, size, index, known) for index in range(len(group))]
+        assert ranked == list(group)
         assert list(multiset.of_size(zone, size)) == list(group)
 
 
