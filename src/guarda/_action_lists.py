@@ -260,6 +260,7 @@ class Subsets:
         self.size = starts[-1]
         """How many actions the run holds."""
         self.profile = profile
+        """The zone's [`profile`][guarda._multiset.profile], which the counts came from."""
 
     def __len__(self) -> int:
         return self.size
