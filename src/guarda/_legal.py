@@ -156,7 +156,7 @@ class _Directed:
         self.hand = hand
         self.budget = shared.budget
         self.lookups = tuple([shared.lookup(kind, direction) for direction in DIRECTIONS])
-        self.ends = (0, *itertools.accumulate(multiset.counts(hand)[1:]))
+        self.ends = multiset.ends(hand)
         """``ends[k]``: how many sub-multisets have 1 to ``k`` cards."""
         self.built: list[tuple[Action, ...] | None] = [None, None, None, None]
 
@@ -224,17 +224,24 @@ class _Hands:
         self.directed: Memo[tuple[type, tuple[str, ...]], _Directed] = Memo(self._directed, budget)
 
     def run(
-        self, kind: type, direction: Direction | None, hand: tuple[str, ...], low: int, high: int
+        self,
+        kind: type,
+        direction: Direction | None,
+        hand: tuple[str, ...],
+        low: int,
+        high: int,
+        known: multiset.Profile | None = None,
     ) -> Part:
         """``kind([direction,] cards)`` for every sub-multiset of ``hand`` with ``low..high``
         cards: listed when short, a lazy [`Subsets`][guarda._action_lists.Subsets] run when long.
+        ``known`` is the hand's [`profile`][guarda._multiset.profile], if the caller has it.
         """
         size = len(hand)
         high = high if high < size else size
         if low > high:
             return ()
         if size > self.listed_hand:
-            profile = multiset.profile(hand)
+            profile = known or multiset.profile(hand)
             counts, starts_at, ends = profile[1]
             if low == 1:
                 starts = ends[: high + 1]
@@ -443,7 +450,7 @@ def _move_actions(t: Tables, lists: _Lists, state: GameState, player: PlayerStat
                     )
                     lazy = True
                 else:
-                    parts.append(hands.run(kind, DIRECTIONS[index], hand, 1, high))
+                    parts.append(hands.run(kind, DIRECTIONS[index], hand, 1, high, profile))
                 total += ends[high]
                 starts.append(total)
         parts.append((_END_MOVE,))
