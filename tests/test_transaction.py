@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import random
 
+import attrs
+import pytest
+
 import guarda
 from guarda._actions import ACTION_TYPES
-from guarda._transaction import _DECISIONS
+from guarda._queries import hand_target
+from guarda._transaction import _DECISIONS, Transaction
 
 
 def test_every_action_type_has_one_effect() -> None:
@@ -23,3 +27,53 @@ def test_apply_leaves_the_state_it_was_given_unchanged() -> None:
         assert guarda.dumps(state, secrets=True) == before
         assert after.log[len(after.log) - len(events) :] == events
         state = after
+
+
+def _two_draws(transaction: Transaction, index: int) -> bool:
+    """R12 as written: draw one card, then draw up to the hand target."""
+    if not transaction.draw(index, 1):
+        return False
+    player = transaction.players[index]
+    missing = hand_target(transaction.tables.config, player) - len(player.hand)
+    return missing < 1 or transaction.draw(index, missing)
+
+
+@pytest.mark.parametrize(
+    "config",
+    [
+        guarda.classic(players=3),
+        guarda.classic(players=3, win="exhaustion"),  # no reshuffle: a short pile goes out
+        guarda.custom(7, players=2),
+    ],
+    ids=["classic", "classic-exhaustion", "custom-7"],
+)
+def test_draw_one_then_fill_draws_what_two_draws_draw(config: guarda.Config) -> None:
+    # The turn start cuts the pile once when it holds every card it needs; whatever the
+    # pile, the discards and the hand, the result must be R12's two draws, event for event.
+    choose = random.Random(7)
+    state = guarda.new_game(config, seed=7)
+    for _ in range(60):
+        state, _ = guarda.apply(state, choose.choice(guarda.legal_actions(state)))
+    assert not state.is_over
+    checked = 0
+    for index, player in enumerate(state.players):
+        for cut in range(len(player.draw_pile) + 1):
+            for keep in (0, 1, 5, len(player.hand)):
+                for discards in ((), player.discard_known):
+                    changed = attrs.evolve(
+                        player,
+                        draw_pile=player.draw_pile[:cut],
+                        hand=player.hand[:keep],
+                        discard_known=discards,
+                        discard_hidden=(),
+                    )
+                    cut_once, drawn_twice = Transaction(state), Transaction(state)
+                    for transaction in (cut_once, drawn_twice):
+                        transaction.players[index] = changed
+                    assert cut_once.draw_one_then_fill(index) == _two_draws(drawn_twice, index)
+                    assert cut_once.players == drawn_twice.players
+                    assert cut_once.events == drawn_twice.events
+                    assert cut_once.rng == drawn_twice.rng
+                    assert cut_once.went_out == drawn_twice.went_out
+                    checked += 1
+    assert checked > 100

@@ -195,12 +195,37 @@ class Transaction:
                 pile, self.rng = rng.shuffle(sorted(discards), self.rng)
                 player = made.player_with(player, discard_known=(), discard_hidden=())
                 self.events.append(made.DiscardPileShuffled(index, len(pile)))
-            taken = pile[:count]
+            drawn = tuple(sorted(pile[:count]))
             pile = pile[count:]
-            hand = multiset.add(hand, taken)
-            count -= len(taken)
-            self.events.append(made.CardsDrawn(index, len(taken), tuple(sorted(taken))))
+            hand = multiset.add(hand, drawn)
+            count -= len(drawn)
+            self.events.append(made.CardsDrawn(index, len(drawn), drawn))
         self.players[index] = made.with_pile_and_hand(player, pile, hand)
+        return True
+
+    def draw_one_then_fill(self, index: int) -> bool:
+        """Draw one card, then up to the hand target (R12): one cut of the pile when it
+        holds them all, the same two draws as [`draw`][guarda._transaction.Transaction.draw]
+        otherwise.
+
+        Returns False if the player went out for exhaustion (R24).
+        """
+        player = self.players[index]
+        pile, hand = player.draw_pile, player.hand
+        fill = hand_target(self.tables.config, player) - len(hand) - 1
+        if fill < 1:
+            return self.draw(index, 1)
+        if fill >= len(pile):  # a reshuffle (or exhaustion) on the way
+            if not self.draw(index, 1):
+                return False
+            player = self.players[index]
+            missing = hand_target(self.tables.config, player) - len(player.hand)
+            return missing < 1 or self.draw(index, missing)
+        drawn = tuple(sorted(pile[1 : fill + 1]))
+        self.events.append(made.CardsDrawn(index, 1, pile[:1]))
+        self.events.append(made.CardsDrawn(index, fill, drawn))
+        hand = multiset.add(hand, (pile[0], *drawn))
+        self.players[index] = made.with_pile_and_hand(player, pile[fill + 1 :], hand)
         return True
 
     # -- setup (R9-R11) --------------------------------------------------------------
@@ -267,12 +292,11 @@ class Transaction:
         self.has_moved = False
         self.attack = None
         self.events.append(made.TurnStarted(index, self.turn_number))
-        config = self.tables.config
-        exhausted = config.draw_rule is _DRAW_ONE_THEN_FILL and not self.draw(index, 1)
-        if not exhausted:
-            missing = hand_target(self.tables.config, self.players[index]) - len(
-                self.players[index].hand
-            )
+        if self.tables.config.draw_rule is _DRAW_ONE_THEN_FILL:
+            exhausted = not self.draw_one_then_fill(index)
+        else:
+            player = self.players[index]
+            missing = hand_target(self.tables.config, player) - len(player.hand)
             exhausted = missing > 0 and not self.draw(index, missing)
         if exhausted:
             if not self.check_end():
