@@ -98,3 +98,15 @@ def test_zones_of_32_cards_and_more_count_in_wider_coefficients() -> None:
     assert multiset.counts(wide)[2] == 70 * 69 // 2
     assert multiset.unrank(wide, 2, 0) == ("C00", "C01")
     assert multiset.unrank(wide, 2, 70 * 69 // 2 - 1) == ("C68", "C69")
+
+
+def test_profile_remembers_the_zone_it_answered_last() -> None:
+    zone = ("H1", "H1", "V2")
+    first = multiset.profile(zone)
+    assert multiset.profile(zone) is first  # the same zone, listed again: remembered
+    distinct = ("H1", "V2", "V3")
+    assert multiset.profile(distinct)[0] == b"\x01\x01\x01"  # another zone: profiled anew
+    assert multiset.profile(tuple(list(zone))) == first  # an equal zone: the same answer
+    multiset.clear_caches()
+    assert multiset.profile(zone) == first
+    assert multiset.profile(()) == (b"", ((1,), (0, 1), (0,)))

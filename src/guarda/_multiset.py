@@ -100,12 +100,20 @@ def profile(zone: tuple[str, ...]) -> Profile:
     name), else 0. They cost a few calls in C, so a hand first met (most hands a big field
     deals are new) costs little; the counts are kept per ends, which is all they depend on.
 
+    The zone profiled last is remembered by identity: a hand listed again before it
+    changes (its moves, then its attacks) is one comparison.
+
     Examples:
         >>> profile(("H1", "H1", "V2"))
         (b'\\x00\\x01\\x01', ((1, 2, 2, 1), (0, 1, 3, 5, 6), (0, 2, 4, 5)))
     """
+    remembered = _LAST_PROFILE[0]
+    if remembered[0] is zone:
+        return remembered[1]
     last = bytes(map(operator.ne, zone, (*zone[1:], None)))
-    return last, _sizes_at(last)
+    found = last, _sizes_at(last)
+    _LAST_PROFILE[0] = (zone, found)  # replaced whole: a thread never sees a mixed pair
+    return found
 
 
 _LAST: Final = b"\x01"
@@ -192,6 +200,11 @@ def _sizes(copies: tuple[int, ...]) -> _Sizes:
     bits = _width(size)
     counts = tuple(_unpack(_products(copies, bits)[:1], size, bits))
     return counts, (0, *itertools.accumulate(counts)), (0, *itertools.accumulate(counts[1:]))
+
+
+_LAST_PROFILE: list[tuple[tuple[str, ...], Profile]] = [((), (b"", _sizes(())))]
+"""The zone [`profile`][guarda._multiset.profile] answered last, with its answer (it keeps
+the zone alive, so identity cannot be confused with a new zone's)."""
 
 
 @functools.lru_cache(maxsize=1 << 12)
@@ -341,3 +354,4 @@ def clear_caches() -> None:
     _sizes.cache_clear()
     _rows.cache_clear()
     _card.cache_clear()
+    _LAST_PROFILE[0] = ((), (b"", _sizes(())))
