@@ -264,25 +264,32 @@ class _Hands:
         lookup = self.shared.lookup(kind, direction)
         return tuple(map(lookup, itertools.chain.from_iterable(groups)))
 
-    def single(self, kind: type, hand: tuple[str, ...]) -> tuple[Action, ...]:
-        """``kind(card)`` for every distinct card of ``hand``, sorted."""
-        return tuple(map(self.shared.by_card(kind), dict.fromkeys(hand)))
+    def single(
+        self, kind: type, hand: tuple[str, ...], last: bytes | None = None
+    ) -> tuple[Action, ...]:
+        """``kind(card)`` for every distinct card of ``hand``, sorted; ``last`` is the hand's
+        run ends (its [`profile`][guarda._multiset.profile]'s first half), if known."""
+        cards = dict.fromkeys(hand) if last is None else itertools.compress(hand, last)
+        return tuple(map(self.shared.by_card(kind), cards))
 
     def _act(self, hand: tuple[str, ...]) -> tuple[LegalActions, int | None]:
         attacks = self.run(Attack, None, hand, 1, len(hand))
-        guards = self.single(PrepareGuard, hand)
         if type(attacks) is Subsets:  # counted already: no need to join
+            guards = self.single(PrepareGuard, hand, attacks.profile[0])
             start, end = len(guards), len(guards) + attacks.size
             lazy = LegalActions.of_parts([guards, attacks, (_PASS,)], [0, start, end, end + 1])
             return lazy, None
-        actions = LegalActions.join((guards, attacks, (_PASS,)))
+        actions = LegalActions.join((self.single(PrepareGuard, hand), attacks, (_PASS,)))
         return actions, _weight(actions)
 
     def _cards(
         self, key: tuple[type, tuple[str, ...], int, int]
     ) -> tuple[LegalActions, int | None]:
         kind, hand, low, high = key
-        actions = LegalActions.join((self.run(kind, None, hand, low, high),))
+        run = self.run(kind, None, hand, low, high)
+        if type(run) is Subsets:  # counted already: no need to join
+            return LegalActions.of_parts([run], [0, run.size]), None
+        actions = LegalActions.join((run,))
         return actions, _weight(actions)
 
     def _react(
