@@ -14,7 +14,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import guarda
-from guarda import Attack, GameState, LegalActions, Pass, Phase, PrepareGuard, _legal, _tables
+from guarda import (
+    Attack,
+    GameState,
+    LegalActions,
+    Pass,
+    Phase,
+    PrepareGuard,
+    _action_lists,
+    _legal,
+    _tables,
+)
 
 BIG = guarda.custom(12, players=2, turn_limit=40)
 """A 12x12 field: 12-card hands, so 4,096 sub-multisets (lazy runs)."""
@@ -196,3 +206,54 @@ def test_a_lazy_sequence_is_read_right_by_code_that_takes_tuples() -> None:
     assert json.dumps([guarda.format_action(action) for action in actions]) == json.dumps(
         [guarda.format_action(action) for action in listed]
     )
+
+
+def reference_move_actions(state: GameState) -> tuple[guarda.Action, ...]:
+    """The Move phase's actions, enumerated by asking `is_legal` of every candidate (R13)."""
+    hand = state.players[state.turn].hand
+    choices = [
+        cards
+        for size in range(1, len(hand) + 1)
+        for cards in sorted(set(itertools.combinations(hand, size)))
+    ]
+    candidates = [
+        kind(direction, cards)
+        for kind in (guarda.Move, guarda.Push)
+        for direction in guarda.Direction
+        for cards in choices
+    ]
+    return (*(a for a in candidates if guarda.is_legal(state, a)), guarda.EndMove())
+
+
+def test_a_big_hand_lists_its_moves_and_pushes_lazily_and_exactly() -> None:
+    hand = ("V1", "V1", "V2", "V3", "H1", "H2", "H2", "H7", "H9", "H12")
+    state = (
+        guarda.PositionBuilder(BIG, seed=5)
+        .player(0, position="f6", hand=hand)
+        .player(1, position="f7")  # next to it: a push
+        .to_act(0, Phase.MOVE)
+        .build()
+    )
+    actions = guarda.legal_actions(state)
+    listed = tuple(actions)
+    assert actions.is_lazy
+    assert listed == reference_move_actions(state)
+    assert {type(a) for a in listed} == {guarda.Move, guarda.Push, guarda.EndMove}
+    assert [actions[i] for i in range(len(actions))] == list(listed)
+    assert actions[-1] == guarda.EndMove() and actions[-len(actions)] == listed[0]
+    assert actions[5:900:37] == listed[5:900:37]
+    # The parts are one run per direction (moves, then the push), then EndMove.
+    runs = actions.parts[:-1]
+    assert all(isinstance(run, _action_lists.Subsets) for run in runs)
+    assert tuple(itertools.chain.from_iterable(actions.parts)) == listed
+    assert [len(part) for part in actions.parts] == [
+        sum(1 for a in listed if type(a) is kind and getattr(a, "direction", None) is way)
+        for kind, way in [(run.kind, run.direction) for run in runs] + [(guarda.EndMove, None)]
+    ]
+    # An action listed but not the one indexing gave last is still trusted, by value.
+    iterated = listed[len(listed) // 3]
+    assert actions.is_listed(iterated) and iterated in actions
+    assert not actions.is_listed(guarda.Move(guarda.Direction.NORTH, ("V9",)))
+    for index in (0, len(actions) // 2, len(actions) - 2):
+        after, _ = guarda.apply(state, actions[index])
+        assert len(after.players[0].hand) < len(hand)

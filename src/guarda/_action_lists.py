@@ -36,6 +36,8 @@ __all__ = [
     "Memo",
     "SharedActions",
     "Subsets",
+    "Way",
+    "lazy_runs",
     "maker_of",
 ]
 
@@ -424,7 +426,7 @@ class _LazyLegalActions(LegalActions):
         return part[offset]
 
     def __iter__(self) -> Iterator[Action]:
-        return itertools.chain.from_iterable(self._parts)
+        return itertools.chain.from_iterable(self.parts)
 
     def __reversed__(self) -> Iterator[Action]:
         return reversed(tuple(self))
@@ -432,7 +434,7 @@ class _LazyLegalActions(LegalActions):
     def __contains__(self, action: object) -> bool:
         return any(
             part.holds(action) if isinstance(part, Subsets) else action in part
-            for part in self._parts
+            for part in self.parts
         )
 
     def index(
@@ -446,7 +448,7 @@ class _LazyLegalActions(LegalActions):
     def is_listed(self, action: object) -> bool:
         if action is self._last and action is not None:
             return True
-        for part in self._parts:
+        for part in self.parts:
             if isinstance(part, Subsets):
                 if part.holds(action):
                     return True
@@ -502,6 +504,83 @@ class _LazyLegalActions(LegalActions):
     def __reduce__(self) -> tuple[type[LegalActions], tuple[tuple[Action, ...]]]:
         # Pickled and copied as the listed actions: an equal LegalActions.
         return (LegalActions, (tuple(self),))
+
+
+Way = tuple[type, Direction, Lookup, int]
+"""One run of a [`lazy_runs`][guarda._action_lists.lazy_runs] list: the action kind, its
+direction, its maker and the most cards it plays."""
+
+
+class _LazyRuns(_LazyLegalActions):
+    """A [`LegalActions`][guarda.LegalActions] of runs of one zone's card choices, one run
+    per way (a kind and a direction, 1 to ``high`` cards each), then a listed tail: a big
+    hand's moves and pushes, then [`EndMove`][guarda.EndMove].
+
+    It is made without a [`Subsets`][guarda._action_lists.Subsets] per way (a big field's
+    step lists four or five of them and looks at one action): indexing finds the way and
+    ranks the cards itself, and [`parts`][guarda.LegalActions.parts] makes the runs when
+    asked.
+    """
+
+    _runs: tuple[tuple[str, ...], multiset.Profile, tuple[Way, ...], tuple[Action, ...]]
+    """The zone, its profile, the ways and the tail."""
+
+    @overload
+    def __getitem__(self, index: SupportsIndex) -> Action: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Action, ...]: ...
+
+    def __getitem__(self, index: SupportsIndex | slice) -> Action | tuple[Action, ...]:
+        starts = self._starts
+        size = starts[-1]
+        if type(index) is not int:
+            if isinstance(index, slice):
+                return tuple(self[i] for i in range(*index.indices(size)))
+            index = operator.index(index)
+        if index < 0:
+            index += size
+        if not 0 <= index < size:
+            raise IndexError("legal action index out of range")
+        number = bisect.bisect_right(starts, index) - 1
+        offset = index - starts[number]
+        zone, profile, ways, tail = self._runs
+        if number == len(ways):
+            return tail[offset]
+        make, high = ways[number][2:]
+        ends = profile[1][2]  # ends[k]: the choices of 1 to k cards, where k + 1 cards start
+        group = bisect.bisect_right(ends, offset, 0, high + 1) - 1
+        action = make(multiset.unrank(zone, group + 1, offset - ends[group], profile))
+        self._last = action
+        return action
+
+    @property
+    def parts(self) -> tuple[Part, ...]:
+        zone, profile, ways, tail = self._runs
+        ends = profile[1][2]
+        runs = (
+            Subsets(kind, direction, zone, 1, high, make, ends[: high + 1], profile)
+            for kind, direction, make, high in ways
+        )
+        return (*runs, tail) if tail else tuple(runs)
+
+
+def lazy_runs(
+    zone: tuple[str, ...],
+    profile: multiset.Profile,
+    ways: tuple[Way, ...],
+    tail: tuple[Action, ...],
+    starts: tuple[int, ...],
+) -> LegalActions:
+    """The card choices of ``zone`` one way after another, then ``tail``, lazily.
+
+    ``profile`` is the zone's [`profile`][guarda._multiset.profile]; ``starts`` holds where
+    each way's run starts, then where the tail starts, then the length. Every run holds
+    at least one action.
+    """
+    self = tuple.__new__(_LazyRuns)
+    self._runs = (zone, profile, ways, tail)
+    self._starts = starts
+    return self
 
 
 def _lazy(parts: tuple[Part, ...], starts: tuple[int, ...]) -> _LazyLegalActions:

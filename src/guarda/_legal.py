@@ -26,6 +26,8 @@ from guarda._action_lists import (
     Part,
     SharedActions,
     Subsets,
+    Way,
+    lazy_runs,
     maker_of,
 )
 from guarda._actions import (
@@ -438,31 +440,28 @@ def _move_actions(t: Tables, lists: _Lists, state: GameState, player: PlayerStat
     if size > hands.listed_hand:  # its lists are mostly lazy runs, made each time
         profile = multiset.profile(hand)
         ends = profile[1][2]
-        parts: list[Part] = []
+        ways: list[Way] = []
         starts = [0]
         total = 0
         lazy = False
         directions = () if state.has_moved else enumerate(reaches)
-        for kind, ways in ((Move, directions), (Push, pushed)):
-            for index, distance in ways:
+        for kind, kind_ways in ((Move, directions), (Push, pushed)):
+            makers = _DIRECTED_MAKERS[kind]
+            for index, distance in kind_ways:
                 if not distance:
                     continue
                 high = distance if distance < size else size
                 if ends[high] >= LAZY_FROM:
-                    make = _DIRECTED_MAKERS[kind][index]
-                    parts.append(
-                        Subsets(
-                            kind, DIRECTIONS[index], hand, 1, high, make, ends[: high + 1], profile
-                        )
-                    )
                     lazy = True
-                else:
-                    parts.append(hands.run(kind, DIRECTIONS[index], hand, 1, high, profile))
+                ways.append((kind, DIRECTIONS[index], makers[index], high))
                 total += ends[high]
                 starts.append(total)
+        if lazy:
+            starts.append(total + 1)
+            return lazy_runs(hand, profile, tuple(ways), (_END_MOVE,), tuple(starts))
+        parts = [hands.run(kind, way, hand, 1, high, profile) for kind, way, _, high in ways]
         parts.append((_END_MOVE,))
-        starts.append(total + 1)
-        return LegalActions.of_parts(parts, starts) if lazy else LegalActions.join(parts)
+        return LegalActions.join(parts)
     # Every part listed: the kept lines of the hand, each cut to its reach, copied
     # into one list (slices of tuples copy in C).
     listed: list[Action] = []
