@@ -89,6 +89,10 @@ def test_a_big_hand_lists_its_attacks_lazily_and_exactly() -> None:
     actions = guarda.legal_actions(state)
     assert actions.is_lazy
     assert tuple(actions) == reference_act_actions(state.players[state.turn].hand)
+    guards, attacks, last = actions.parts
+    assert {type(a) for a in guards} == {PrepareGuard} and last == (Pass(),)
+    assert isinstance(attacks, _action_lists.Subsets) and attacks.kind is Attack
+    assert tuple(itertools.chain(guards, attacks, last)) == tuple(actions)
     # Every action handed out lazily is legal, and apply takes it.
     for index in (0, len(actions) // 2, len(actions) - 2):
         assert guarda.is_legal(state, actions[index])
@@ -243,8 +247,8 @@ def test_a_big_hand_lists_its_moves_and_pushes_lazily_and_exactly() -> None:
     assert actions[-1] == guarda.EndMove() and actions[-len(actions)] == listed[0]
     assert actions[5:900:37] == listed[5:900:37]
     # The parts are one run per direction (moves, then the push), then EndMove.
-    runs = actions.parts[:-1]
-    assert all(isinstance(run, _action_lists.Subsets) for run in runs)
+    runs = [run for run in actions.parts[:-1] if isinstance(run, _action_lists.Subsets)]
+    assert len(runs) == len(actions.parts) - 1
     assert tuple(itertools.chain.from_iterable(actions.parts)) == listed
     assert [len(part) for part in actions.parts] == [
         sum(1 for a in listed if type(a) is kind and getattr(a, "direction", None) is way)
@@ -257,3 +261,32 @@ def test_a_big_hand_lists_its_moves_and_pushes_lazily_and_exactly() -> None:
     for index in (0, len(actions) // 2, len(actions) - 2):
         after, _ = guarda.apply(state, actions[index])
         assert len(after.players[0].hand) < len(hand)
+
+
+def test_a_big_hand_lists_its_settles_lazily_and_exactly() -> None:
+    hand = ("V1", "V1", "V2", "V3", "V4", "V5", "H1", "H2", "H2", "H7", "H9", "H12")
+    state = (
+        guarda.PositionBuilder(BIG, seed=3)
+        .player(0, position="f1", hand=hand)
+        .player(1, position="f12")
+        .to_act(0, Phase.SETTLE)
+        .build()
+    )
+    actions = guarda.legal_actions(state)
+    held = state.players[0].hand  # sorted
+    reference = tuple(
+        guarda.Settle(cards)
+        for size in range(len(held) + 1)
+        for cards in sorted(set(itertools.combinations(held, size)))
+    )
+    assert actions.is_lazy
+    assert tuple(actions) == reference
+    assert [actions[i] for i in range(-len(actions), 0)] == list(reference)
+    empty, settles = actions.parts  # the empty settle, then a run of 1 to 12 cards
+    assert isinstance(settles, _action_lists.Subsets)
+    assert empty == (guarda.Settle(()),) and (settles.low, settles.high) == (1, len(hand))
+    assert tuple(itertools.chain(empty, settles)) == reference
+    chosen = actions[len(actions) // 2]
+    assert isinstance(chosen, guarda.Settle)
+    after, _ = guarda.apply(state, chosen)
+    assert after.players[0].discard_hidden == chosen.cards

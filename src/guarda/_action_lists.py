@@ -349,13 +349,6 @@ class LegalActions(tuple[Action, ...]):
                 starts.append(total)
         return _lazy(tuple(kept), tuple(starts))
 
-    @staticmethod
-    def of_parts(parts: list[Part], starts: list[int]) -> LegalActions:
-        """Parts that hold a lazy run and no empty part, with where each starts (and
-        the total last): what [`join`][guarda.LegalActions.join] makes of them, for a
-        caller that counted them already."""
-        return _lazy(tuple(parts), tuple(starts))
-
     def is_listed(self, action: object) -> bool:
         """Whether ``action`` is one of these very instances, or held by a lazy part.
 
@@ -506,24 +499,27 @@ class _LazyLegalActions(LegalActions):
         return (LegalActions, (tuple(self),))
 
 
-Way = tuple[type, Direction, Lookup, int]
+Way = tuple[type, Direction | None, Lookup, int]
 """One run of a [`lazy_runs`][guarda._action_lists.lazy_runs] list: the action kind, its
-direction, its maker and the most cards it plays."""
+direction (if it has one), its maker and the most cards it plays."""
 
 
 class _LazyRuns(_LazyLegalActions):
-    """A [`LegalActions`][guarda.LegalActions] of runs of one zone's card choices, one run
-    per way (a kind and a direction, 1 to ``high`` cards each), then a listed tail: a big
-    hand's moves and pushes, then [`EndMove`][guarda.EndMove].
+    """A [`LegalActions`][guarda.LegalActions] of a listed head, runs of one zone's card
+    choices, one run per way (a kind and a direction, 1 to ``high`` cards each), then a
+    listed tail: a big hand's moves and pushes, then [`EndMove`][guarda.EndMove]; its
+    guards, attacks, then [`Pass`][guarda.Pass]; its empty settle, then the others.
 
     It is made without a [`Subsets`][guarda._action_lists.Subsets] per way (a big field's
-    step lists four or five of them and looks at one action): indexing finds the way and
+    step lists up to five of them and looks at one action): indexing finds the way and
     ranks the cards itself, and [`parts`][guarda.LegalActions.parts] makes the runs when
     asked.
     """
 
-    _runs: tuple[tuple[str, ...], multiset.Profile, tuple[Way, ...], tuple[Action, ...]]
-    """The zone, its profile, the ways and the tail."""
+    _runs: tuple[
+        tuple[str, ...], multiset.Profile, tuple[Way, ...], tuple[Action, ...], tuple[Action, ...]
+    ]
+    """The zone, its profile, the ways, the head and the tail."""
 
     @overload
     def __getitem__(self, index: SupportsIndex) -> Action: ...
@@ -541,12 +537,16 @@ class _LazyRuns(_LazyLegalActions):
             index += size
         if not 0 <= index < size:
             raise IndexError("legal action index out of range")
+        # Part 0 is the head, the last the tail: an empty one starts where the next part
+        # does, and bisect_right passes over it.
         number = bisect.bisect_right(starts, index) - 1
         offset = index - starts[number]
-        zone, profile, ways, tail = self._runs
-        if number == len(ways):
+        zone, profile, ways, head, tail = self._runs
+        if not number:
+            return head[offset]
+        if number > len(ways):
             return tail[offset]
-        make, high = ways[number][2:]
+        make, high = ways[number - 1][2:]
         ends = profile[1][2]  # ends[k]: the choices of 1 to k cards, where k + 1 cards start
         group = bisect.bisect_right(ends, offset, 0, high + 1) - 1
         action = make(multiset.unrank(zone, group + 1, offset - ends[group], profile))
@@ -555,30 +555,31 @@ class _LazyRuns(_LazyLegalActions):
 
     @property
     def parts(self) -> tuple[Part, ...]:
-        zone, profile, ways, tail = self._runs
+        zone, profile, ways, head, tail = self._runs
         ends = profile[1][2]
-        runs = (
+        runs = [
             Subsets(kind, direction, zone, 1, high, make, ends[: high + 1], profile)
             for kind, direction, make, high in ways
-        )
-        return (*runs, tail) if tail else tuple(runs)
+        ]
+        return (*((head,) if head else ()), *runs, *((tail,) if tail else ()))
 
 
 def lazy_runs(
     zone: tuple[str, ...],
     profile: multiset.Profile,
     ways: tuple[Way, ...],
+    head: tuple[Action, ...],
     tail: tuple[Action, ...],
     starts: tuple[int, ...],
 ) -> LegalActions:
-    """The card choices of ``zone`` one way after another, then ``tail``, lazily.
+    """``head``, the card choices of ``zone`` one way after another, then ``tail``, lazily.
 
     ``profile`` is the zone's [`profile`][guarda._multiset.profile]; ``starts`` holds where
-    each way's run starts, then where the tail starts, then the length. Every run holds
-    at least one action.
+    the head starts (0), where each way's run starts, where the tail starts, then the
+    length. Every run holds at least one action; the head and the tail may be empty.
     """
     self = tuple.__new__(_LazyRuns)
-    self._runs = (zone, profile, ways, tail)
+    self._runs = (zone, profile, ways, head, tail)
     self._starts = starts
     return self
 

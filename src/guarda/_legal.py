@@ -275,23 +275,36 @@ class _Hands:
         return tuple(map(self.shared.by_card(kind), cards))
 
     def _act(self, hand: tuple[str, ...]) -> tuple[LegalActions, int | None]:
-        attacks = self.run(Attack, None, hand, 1, len(hand))
-        if type(attacks) is Subsets:  # counted already: no need to join
-            guards = self.single(PrepareGuard, hand, attacks.profile[0])
-            start, end = len(guards), len(guards) + attacks.size
-            lazy = LegalActions.of_parts([guards, attacks, (_PASS,)], [0, start, end, end + 1])
-            return lazy, None
-        actions = LegalActions.join((self.single(PrepareGuard, hand), attacks, (_PASS,)))
+        size = len(hand)
+        if size > self.listed_hand:
+            profile = multiset.profile(hand)
+            attacks = profile[1][2][size]
+            if attacks >= LAZY_FROM:  # the guards, the attacks (lazy), then Pass
+                guards = self.single(PrepareGuard, hand, profile[0])
+                start = len(guards)
+                starts = (0, start, start + attacks, start + attacks + 1)
+                way = (Attack, None, _ATTACK, size)
+                return lazy_runs(hand, profile, (way,), guards, (_PASS,), starts), None
+        actions = LegalActions.join(
+            (self.single(PrepareGuard, hand), self.run(Attack, None, hand, 1, size), (_PASS,))
+        )
         return actions, _weight(actions)
 
     def _cards(
         self, key: tuple[type, tuple[str, ...], int, int]
     ) -> tuple[LegalActions, int | None]:
         kind, hand, low, high = key
-        run = self.run(kind, None, hand, low, high)
-        if type(run) is Subsets:  # counted already: no need to join
-            return LegalActions.of_parts([run], [0, run.size]), None
-        actions = LegalActions.join((run,))
+        size = len(hand)
+        if low < 2 and size > self.listed_hand:
+            profile = multiset.profile(hand)
+            high = high if high < size else size
+            chosen = profile[1][2][high]  # the choices of 1 to high cards
+            if chosen + 1 - low >= LAZY_FROM:  # the empty choice if low is 0, then the others
+                head = (self.shared.lookup(kind)(()),) if not low else ()
+                starts = (0, len(head), len(head) + chosen, len(head) + chosen)
+                way = (kind, None, maker_of(kind), high)
+                return lazy_runs(hand, profile, (way,), head, (), starts), None
+        actions = LegalActions.join((self.run(kind, None, hand, low, high),))
         return actions, _weight(actions)
 
     def _react(
@@ -309,6 +322,9 @@ _DIRECTED_MAKERS: dict[type, tuple[Lookup, ...]] = {
     kind: tuple(maker_of(kind, direction) for direction in DIRECTIONS) for kind in (Move, Push)
 }
 """The makers of moves and pushes, by kind and then direction index."""
+
+_ATTACK = maker_of(Attack)
+"""The maker of attacks (a big hand's are made, not shared)."""
 
 _SHARED = SharedActions(BUDGET)
 """The actions shared by every list."""
@@ -441,7 +457,7 @@ def _move_actions(t: Tables, lists: _Lists, state: GameState, player: PlayerStat
         profile = multiset.profile(hand)
         ends = profile[1][2]
         ways: list[Way] = []
-        starts = [0]
+        starts = [0, 0]  # no head: the first run starts at 0
         total = 0
         lazy = False
         directions = () if state.has_moved else enumerate(reaches)
@@ -458,7 +474,7 @@ def _move_actions(t: Tables, lists: _Lists, state: GameState, player: PlayerStat
                 starts.append(total)
         if lazy:
             starts.append(total + 1)
-            return lazy_runs(hand, profile, tuple(ways), (_END_MOVE,), tuple(starts))
+            return lazy_runs(hand, profile, tuple(ways), (), (_END_MOVE,), tuple(starts))
         parts = [hands.run(kind, way, hand, 1, high, profile) for kind, way, _, high in ways]
         parts.append((_END_MOVE,))
         return LegalActions.join(parts)
