@@ -451,6 +451,8 @@ def _move_actions(t: Tables, lists: _Lists, state: GameState, player: PlayerStat
         owner = occupant(players, t.cells[neighbour])
         if owner is not None and t.team[owner] != team:
             pushed.append((index, distance))
+    if state.has_moved and not pushed:  # moved, nobody to push: only the end of the move
+        return _ONLY_END_MOVE
     hands = lists.hands
     size = len(hand)
     if size > hands.listed_hand:  # its lists are mostly lazy runs, made each time
