@@ -290,3 +290,18 @@ def test_a_big_hand_lists_its_settles_lazily_and_exactly() -> None:
     assert isinstance(chosen, guarda.Settle)
     after, _ = guarda.apply(state, chosen)
     assert after.players[0].discard_hidden == chosen.cards
+
+
+def test_a_listed_action_is_known_by_identity() -> None:
+    state = play_to(guarda.modern(), seed=2, steps=6)
+    actions = guarda.legal_actions(state)
+    assert not actions.is_lazy and len(actions) > 3
+    for action in (actions[0], actions[len(actions) // 2], actions[-1]):
+        assert actions.is_listed(action)
+        twin = copy.copy(action)  # equal, another instance: verified, not trusted
+        assert twin == action and twin is not action and not actions.is_listed(twin)
+        after, _ = guarda.apply(state, twin)
+        assert guarda.dumps(after, secrets=True) == guarda.dumps(
+            guarda.apply(state, action)[0], secrets=True
+        )
+    assert not actions.is_listed(None)
