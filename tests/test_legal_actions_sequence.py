@@ -251,8 +251,8 @@ def test_a_big_hand_lists_its_moves_and_pushes_lazily_and_exactly() -> None:
     assert len(runs) == len(actions.parts) - 1
     assert tuple(itertools.chain.from_iterable(actions.parts)) == listed
     assert [len(part) for part in actions.parts] == [
-        sum(1 for a in listed if type(a) is kind and getattr(a, "direction", None) is way)
-        for kind, way in [(run.kind, run.direction) for run in runs] + [(guarda.EndMove, None)]
+        sum(1 for a in listed if type(a) is kind and getattr(a, "direction", None) is to)
+        for kind, to in [(run.kind, run.direction) for run in runs] + [(guarda.EndMove, None)]
     ]
     # An action listed but not the one indexing gave last is still trusted, by value.
     iterated = listed[len(listed) // 3]

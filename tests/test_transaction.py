@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import attrs
@@ -43,37 +44,45 @@ def _two_draws(transaction: Transaction, index: int) -> bool:
     [
         guarda.classic(players=3),
         guarda.classic(players=3, win="exhaustion"),  # no reshuffle: a short pile goes out
+        guarda.grda(players=3),  # a guard counts as a card of the hand
         guarda.custom(7, players=2),
     ],
-    ids=["classic", "classic-exhaustion", "custom-7"],
+    ids=["classic", "classic-exhaustion", "grda", "custom-7"],
 )
 def test_draw_one_then_fill_draws_what_two_draws_draw(config: guarda.Config) -> None:
     # The turn start cuts the pile once when it holds every card it needs; whatever the
-    # pile, the discards and the hand, the result must be R12's two draws, event for event.
+    # pile, the discards, the hand (short, full or over the target) and the guard, the
+    # result must be R12's two draws, event for event.
     choose = random.Random(7)
     state = guarda.new_game(config, seed=7)
+    guards = []
     for _ in range(60):
         state, _ = guarda.apply(state, choose.choice(guarda.legal_actions(state)))
-    assert not state.is_over
+        guards += [player.guard for player in state.players if player.guard is not None]
+    assert not state.is_over and guards
     checked = 0
     for index, player in enumerate(state.players):
-        for cut in range(len(player.draw_pile) + 1):
-            for keep in (0, 1, 5, len(player.hand)):
-                for discards in ((), player.discard_known):
-                    changed = attrs.evolve(
-                        player,
-                        draw_pile=player.draw_pile[:cut],
-                        hand=player.hand[:keep],
-                        discard_known=discards,
-                        discard_hidden=(),
-                    )
-                    cut_once, drawn_twice = Transaction(state), Transaction(state)
-                    for transaction in (cut_once, drawn_twice):
-                        transaction.players[index] = changed
-                    assert cut_once.draw_one_then_fill(index) == _two_draws(drawn_twice, index)
-                    assert cut_once.players == drawn_twice.players
-                    assert cut_once.events == drawn_twice.events
-                    assert cut_once.rng == drawn_twice.rng
-                    assert cut_once.went_out == drawn_twice.went_out
-                    checked += 1
-    assert checked > 100
+        hands = {player.hand[:keep] for keep in (0, 1, 5, len(player.hand))}
+        hands.add(tuple(sorted(player.hand + player.draw_pile[:3])))  # over the target
+        for cut, hand, discards, guard in itertools.product(
+            range(len(player.draw_pile) + 1), hands, ((), player.discard_known), (None, guards[0])
+        ):
+            changed = attrs.evolve(
+                player,
+                draw_pile=player.draw_pile[:cut],
+                hand=hand,
+                discard_known=discards,
+                discard_hidden=(),
+                guard=guard,
+            )
+            cut_once, drawn_twice = Transaction(state), Transaction(state)
+            for transaction in (cut_once, drawn_twice):
+                transaction.players[index] = changed
+            assert cut_once.draw_one_then_fill(index) == _two_draws(drawn_twice, index)
+            assert cut_once.players == drawn_twice.players
+            assert cut_once.events == drawn_twice.events
+            assert cut_once.rng == drawn_twice.rng
+            assert cut_once.went_out == drawn_twice.went_out
+            assert (cut_once.phase, cut_once.outcome) == (drawn_twice.phase, drawn_twice.outcome)
+            checked += 1
+    assert checked > 200

@@ -355,12 +355,7 @@ class LegalActions(tuple[Action, ...]):
         The engine trusts such an action without verifying it again: the list is
         exactly the legal actions of the state it was made for.
         """
-        # A plain loop: most lists are short (a Modern step's: 14 on average), where
-        # any() over a generator or map(operator.is_, ...) costs twice as much to set up.
-        for listed in self:  # noqa: SIM110
-            if listed is action:
-                return True
-        return False
+        return _is_among(action, self)
 
     @property
     def parts(self) -> tuple[Part, ...]:
@@ -405,15 +400,10 @@ class _LazyLegalActions(LegalActions):
     def __getitem__(self, index: slice) -> tuple[Action, ...]: ...
     def __getitem__(self, index: SupportsIndex | slice) -> Action | tuple[Action, ...]:
         starts = self._starts
-        size = starts[-1]
-        if type(index) is not int:
+        if type(index) is not int or not 0 <= index < starts[-1]:
             if isinstance(index, slice):
-                return tuple(self[i] for i in range(*index.indices(size)))
-            index = operator.index(index)
-        if index < 0:
-            index += size
-        if not 0 <= index < size:
-            raise IndexError("legal action index out of range")
+                return tuple(self[i] for i in range(*index.indices(starts[-1])))
+            index = _position(index, starts[-1])
         number = bisect.bisect_right(starts, index) - 1
         part = self._parts[number]
         offset = index - starts[number]
@@ -450,7 +440,7 @@ class _LazyLegalActions(LegalActions):
             if isinstance(part, Subsets):
                 if part.holds(action):
                     return True
-            elif any(listed is action for listed in part):
+            elif _is_among(action, part):
                 return True
         return False
 
@@ -516,9 +506,11 @@ class _LazyRuns(_LazyLegalActions):
     guards, attacks, then [`Pass`][guarda.Pass]; its empty settle, then the others.
 
     It is made without a [`Subsets`][guarda._action_lists.Subsets] per way (a big field's
-    step lists up to five of them and looks at one action): indexing finds the way and
+    step lists up to four of them and looks at one action): indexing finds the way and
     ranks the cards itself, and [`parts`][guarda.LegalActions.parts] makes the runs when
-    asked.
+    asked. Every run is lazy, so an action equal to one of a run is listed (by value, as
+    in a `Subsets`), even in a run too short to be lazy on its own. Made by
+    [`lazy_runs`][guarda._action_lists.lazy_runs] only (it keeps no ``_parts``).
     """
 
     _runs: tuple[
@@ -533,15 +525,10 @@ class _LazyRuns(_LazyLegalActions):
 
     def __getitem__(self, index: SupportsIndex | slice) -> Action | tuple[Action, ...]:
         starts = self._starts
-        size = starts[-1]
-        if type(index) is not int:
+        if type(index) is not int or not 0 <= index < starts[-1]:
             if isinstance(index, slice):
-                return tuple(self[i] for i in range(*index.indices(size)))
-            index = operator.index(index)
-        if index < 0:
-            index += size
-        if not 0 <= index < size:
-            raise IndexError("legal action index out of range")
+                return tuple(self[i] for i in range(*index.indices(starts[-1])))
+            index = _position(index, starts[-1])
         # Part 0 is the head, the last the tail: an empty one starts where the next part
         # does, and bisect_right passes over it.
         number = bisect.bisect_right(starts, index) - 1
@@ -587,6 +574,31 @@ def lazy_runs(
     self._runs = (zone, profile, ways, head, tail)
     self._starts = starts
     return self
+
+
+def _is_among(action: object, actions: tuple[Action, ...]) -> bool:
+    """Whether ``action`` is one of ``actions``, by identity."""
+    # A plain loop: most lists are short (a Modern step's: 14 on average), where any()
+    # over a generator or map(operator.is_, ...) costs twice as much to set up.
+    for listed in actions:  # noqa: SIM110
+        if listed is action:
+            return True
+    return False
+
+
+def _position(index: SupportsIndex, size: int) -> int:
+    """``index`` as a position in a sequence of ``size`` items, counted from the end when
+    negative.
+
+    Raises:
+        IndexError: If it is out of range.
+    """
+    index = operator.index(index)
+    if index < 0:
+        index += size
+    if not 0 <= index < size:
+        raise IndexError("legal action index out of range")
+    return index
 
 
 def _lazy(parts: tuple[Part, ...], starts: tuple[int, ...]) -> _LazyLegalActions:

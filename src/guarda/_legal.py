@@ -148,8 +148,9 @@ class _Directed:
 
     ``built[index]`` lists ``kind(DIRECTIONS[index], cards)`` for every sub-multiset
     ``cards`` of the hand, by size (None until built); its first ``ends[distance]`` are
-    those that burn at most ``distance`` cards. (A bigger hand's moves are runs of
-    [`_Hands.run`][guarda._legal._Hands.run], mostly lazy.)
+    those that burn at most ``distance`` cards. (A bigger hand's moves are one
+    [`lazy_runs`][guarda._action_lists.lazy_runs] list when one direction has a long
+    run, else short runs of [`_Hands.run`][guarda._legal._Hands.run].)
     """
 
     __slots__ = ("budget", "built", "ends", "hand", "lookups")
@@ -463,9 +464,9 @@ def _move_actions(t: Tables, lists: _Lists, state: GameState, player: PlayerStat
         total = 0
         lazy = False
         directions = () if state.has_moved else enumerate(reaches)
-        for kind, kind_ways in ((Move, directions), (Push, pushed)):
+        for kind, lines in ((Move, directions), (Push, pushed)):
             makers = _DIRECTED_MAKERS[kind]
-            for index, distance in kind_ways:
+            for index, distance in lines:
                 if not distance:
                     continue
                 high = distance if distance < size else size
@@ -477,7 +478,7 @@ def _move_actions(t: Tables, lists: _Lists, state: GameState, player: PlayerStat
         if lazy:
             starts.append(total + 1)
             return lazy_runs(hand, profile, tuple(ways), (), (_END_MOVE,), tuple(starts))
-        parts = [hands.run(kind, way, hand, 1, high, profile) for kind, way, _, high in ways]
+        parts = [hands.run(kind, to, hand, 1, high, profile) for kind, to, _, high in ways]
         parts.append((_END_MOVE,))
         return LegalActions.join(parts)
     # Every part listed: the kept lines of the hand, each cut to its reach, copied
