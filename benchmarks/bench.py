@@ -21,9 +21,12 @@ How it measures, and why:
   Every game gets a fresh seed (0, 1, 2, ... per ruleset), so no round replays a game an
   earlier round played: the engine caches work per hand, and a replayed game would find
   it all cached (a 12x12 game replayed runs some 50x faster than a new one).
-* A warm-up round runs every case once first and is not kept (``--warmup``): a
-  playout's first games fill the caches of the ruleset's hands, which a bot running
-  millions of steps pays once; the rounds measure the steady state.
+* A warm-up round runs every case once first and is not kept (``--warmup``), and each
+  playout then plays on until its warm-up made at least ``WARM_STEPS`` steps (times
+  ``--scale``): a playout's first games fill the caches of the ruleset's hands, which a
+  bot running millions of steps pays once; the rounds measure the steady state. One
+  round alone is 40 Modern 2p games (about 11,000 steps) but two 12x12 games (about
+  1,150), whose steps still run some 10% more instructions than after 20 games.
 * Cache growth is measured once, in a fresh process (``--cache-growth GAMES``): the
   growth of its resident memory over many random games of many rulesets.
 
@@ -212,13 +215,24 @@ def cases(scale: float) -> list[Case]:
     ]
 
 
-def measure(timed: list[Case], rounds: int, warmup: int = 1) -> list[Row]:
+WARM_STEPS = 10_000
+"""The fewest steps a playout's warm-up makes (about one round of Modern 2p)."""
+
+
+def measure(
+    timed: list[Case], rounds: int, warmup: int = 1, warm_steps: int = WARM_STEPS
+) -> list[Row]:
     """Run every case once per round, in a shuffled order (seeded: runs are repeatable),
-    after ``warmup`` rounds whose times are not kept."""
+    after ``warmup`` rounds whose times are not kept, in which each playout makes at least
+    ``warm_steps`` steps (if ``warmup`` is not 0)."""
+    warmed = [0] * len(timed)
     for index in range(warmup):
-        for case in timed:
-            case.run()
+        for position, case in enumerate(timed):
+            warmed[position] += case.run()
         print(f"  warm-up round {index + 1}/{warmup} done", file=sys.stderr, flush=True)
+    for position, case in enumerate(timed):
+        while warmup and case.unit == "step" and warmed[position] < warm_steps:
+            warmed[position] += case.run()
     rows = [Row(case.key, case.label, case.unit, []) for case in timed]
     for index in range(rounds):
         order = list(range(len(timed)))
@@ -356,13 +370,18 @@ def versions() -> dict[str, str]:
 
 
 def report(
-    rows: list[Row], growth: dict[str, float], checks: list[Target], rounds: int, warmup: int
+    rows: list[Row],
+    growth: dict[str, float],
+    checks: list[Target],
+    rounds: int,
+    warmup: int,
+    warm_steps: int,
 ) -> None:
     """Print the table and the targets."""
     print(", ".join(f"{name} {value}" for name, value in versions().items()))
     print(
         f"CPU time (time.process_time) in us per unit; interleaved rounds: {rounds}"
-        f" (after {warmup} warm-up); the ratios"
+        f" (after {warmup} warm-up, at least {warm_steps} steps a playout); the ratios"
     )
     print("(x chess, x M2p) are medians of per-round ratios to python-chess and to Modern 2p.\n")
     width = max(len(row.label) for row in rows)
@@ -417,15 +436,17 @@ def main(argv: list[str] | None = None) -> None:
     warmup = 0 if arguments.quick else arguments.warmup
     if rounds < 1 or warmup < 0 or not scale > 0:
         parser.error("--rounds must be at least 1, --warmup at least 0 and --scale more than 0")
-    rows = measure(cases(scale), rounds, warmup)
+    rows = measure(cases(scale), rounds, warmup, amount(WARM_STEPS, scale))
     growth = cache_growth_in_subprocess(max(20, round(1000 * scale)))
     checks = targets({row.key: row for row in rows}, growth["growth_mb"])
-    report(rows, growth, checks, rounds, warmup)
+    warm_steps = amount(WARM_STEPS, scale) if warmup else 0
+    report(rows, growth, checks, rounds, warmup, warm_steps)
     if arguments.json is not None:
         results: dict[str, Any] = {
             "versions": versions(),
             "rounds": rounds,
             "warmup": warmup,
+            "warm_steps": warm_steps,
             "scale": scale,
             "rows": {row.key: asdict(row) for row in rows},
             "cache_growth": growth,

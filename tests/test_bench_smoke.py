@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import math
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -62,3 +64,32 @@ def test_quick_run_reports_every_row(tmp_path: Path) -> None:
         assert math.isfinite(target["value"]) and target["limit"] > 0
         assert target["goal"] in done.stdout
     assert {"python", "guarda", "chess"} <= set(results["versions"])
+
+
+def test_every_playout_warms_up_for_as_many_steps(monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("chess")
+    spec = importlib.util.spec_from_file_location("bench_under_test", BENCH)
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, spec.name, bench)  # its dataclasses look it up
+    spec.loader.exec_module(bench)
+    calls = {"steps": 0, "calls": 0}
+
+    def work(key: str, units: int) -> Callable[[], int]:
+        def run() -> int:
+            calls[key] += 1
+            return units
+
+        return run
+
+    timed = [
+        bench.Case("steps", "a playout", "step", work("steps", 3)),
+        bench.Case("calls", "a call", "call", work("calls", 1)),
+    ]
+    rows = bench.measure(timed, rounds=2, warmup=1, warm_steps=10)
+    # A playout warms up until it made 10 steps (4 runs of 3), a call for one round only.
+    assert calls == {"steps": 4 + 2, "calls": 1 + 2}
+    assert [len(row.samples) for row in rows] == [2, 2]
+    calls.update(steps=0, calls=0)
+    bench.measure(timed, rounds=1, warmup=0, warm_steps=10)
+    assert calls == {"steps": 1, "calls": 1}  # no warm-up asked: none
