@@ -72,14 +72,15 @@ def test_lazy_sequences_behave_like_the_tuple_they_stand_for(seed: int, steps: i
     assert Attack(("V1",) * 5) not in actions
 
 
-def _big_hand_to_act() -> guarda.GameState:
-    """Player 0 to act on the big field with a 12-card hand, some cards repeated."""
+def _big_hand_to_act(phase: Phase = Phase.ACT) -> guarda.GameState:
+    """Player 0 to decide in ``phase`` on the big field with a 12-card hand, some cards
+    repeated."""
     hand = ("V1", "V1", "V2", "V3", "V4", "V5", "H1", "H2", "H2", "H7", "H9", "H12")
     return (
         guarda.PositionBuilder(BIG, seed=3)
         .player(0, position="f1", hand=hand)
         .player(1, position="f12")
-        .to_act(0, Phase.ACT)
+        .to_act(0, phase)
         .build()
     )
 
@@ -264,14 +265,7 @@ def test_a_big_hand_lists_its_moves_and_pushes_lazily_and_exactly() -> None:
 
 
 def test_a_big_hand_lists_its_settles_lazily_and_exactly() -> None:
-    hand = ("V1", "V1", "V2", "V3", "V4", "V5", "H1", "H2", "H2", "H7", "H9", "H12")
-    state = (
-        guarda.PositionBuilder(BIG, seed=3)
-        .player(0, position="f1", hand=hand)
-        .player(1, position="f12")
-        .to_act(0, Phase.SETTLE)
-        .build()
-    )
+    state = _big_hand_to_act(Phase.SETTLE)
     actions = guarda.legal_actions(state)
     held = state.players[0].hand  # sorted
     reference = tuple(
@@ -284,7 +278,7 @@ def test_a_big_hand_lists_its_settles_lazily_and_exactly() -> None:
     assert [actions[i] for i in range(-len(actions), 0)] == list(reference)
     empty, settles = actions.parts  # the empty settle, then a run of 1 to 12 cards
     assert isinstance(settles, _action_lists.Subsets)
-    assert empty == (guarda.Settle(()),) and (settles.low, settles.high) == (1, len(hand))
+    assert empty == (guarda.Settle(()),) and (settles.low, settles.high) == (1, len(held))
     assert tuple(itertools.chain(empty, settles)) == reference
     chosen = actions[len(actions) // 2]
     assert isinstance(chosen, guarda.Settle)

@@ -404,6 +404,11 @@ class _LazyLegalActions(LegalActions):
             if isinstance(index, slice):
                 return tuple(self[i] for i in range(*index.indices(starts[-1])))
             index = _position(index, starts[-1])
+        return self._at(index)
+
+    def _at(self, index: int) -> Action:
+        """The action at ``index`` (0 <= index < len)."""
+        starts = self._starts
         number = bisect.bisect_right(starts, index) - 1
         part = self._parts[number]
         offset = index - starts[number]
@@ -518,17 +523,8 @@ class _LazyRuns(_LazyLegalActions):
     ]
     """The zone, its profile, the ways, the head and the tail."""
 
-    @overload
-    def __getitem__(self, index: SupportsIndex) -> Action: ...
-    @overload
-    def __getitem__(self, index: slice) -> tuple[Action, ...]: ...
-
-    def __getitem__(self, index: SupportsIndex | slice) -> Action | tuple[Action, ...]:
+    def _at(self, index: int) -> Action:
         starts = self._starts
-        if type(index) is not int or not 0 <= index < starts[-1]:
-            if isinstance(index, slice):
-                return tuple(self[i] for i in range(*index.indices(starts[-1])))
-            index = _position(index, starts[-1])
         # Part 0 is the head, the last the tail: an empty one starts where the next part
         # does, and bisect_right passes over it.
         number = bisect.bisect_right(starts, index) - 1
@@ -603,7 +599,8 @@ def _position(index: SupportsIndex, size: int) -> int:
 
 def _lazy(parts: tuple[Part, ...], starts: tuple[int, ...]) -> _LazyLegalActions:
     """A [`_LazyLegalActions`][guarda._action_lists._LazyLegalActions] of ``parts`` starting
-    at ``starts`` (made on most steps of a big field: two attributes, no class call)."""
+    at ``starts`` (two attributes, no class call: what [`join`][guarda.LegalActions.join]
+    makes of parts that hold a lazy run, such as a big hand's defences)."""
     self = tuple.__new__(_LazyLegalActions)
     self._parts = parts
     self._starts = starts
