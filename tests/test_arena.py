@@ -10,7 +10,10 @@ import math
 import random
 from collections import Counter
 from collections.abc import Callable
+from concurrent.futures import Future
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 from hypothesis import given, settings
@@ -33,9 +36,11 @@ from guarda.arena import (
     round_robin,
 )
 from guarda.arena import _progress as progress_module
+from guarda.arena import _run as arena_run
 from guarda.bots import RandomBot, outcome_scores, seat_rng
 
 MODERN = guarda.modern(players=2, turn_limit=40)
+T = TypeVar("T")
 SERIAL = SerialExecutor()
 
 
@@ -383,6 +388,39 @@ def test_read_arena_needs_the_header(tmp_path: Path) -> None:
 
 
 # -- failures ---------------------------------------------------------------------------------
+
+
+class _BrokenAfterTwo(SerialExecutor):
+    """The first pool made takes two games, then refuses the rest as broken, as a process
+    pool does when a worker has died and its futures are not collected yet."""
+
+    made = 0
+
+    def __init__(self) -> None:
+        super().__init__()
+        _BrokenAfterTwo.made += 1
+        self.first = _BrokenAfterTwo.made == 1
+        self.taken = 0
+
+    def submit(self, fn: Callable[..., T], /, *args: object, **kwargs: object) -> Future[T]:
+        if self.first and self.taken >= 2:
+            raise BrokenProcessPool("a child process terminated abruptly")
+        self.taken += 1
+        return super().submit(fn, *args, **kwargs)
+
+
+def test_games_a_broken_pool_refused_are_played_in_a_new_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A worker can die between two submissions: the pool then refuses new games before
+    # the dead worker's futures are collected. Those games never ran; none is lost.
+    monkeypatch.setattr(_BrokenAfterTwo, "made", 0)
+    monkeypatch.setattr(arena_run._Pool, "new", lambda self: _BrokenAfterTwo())
+    result = match(MODERN, [RandomBot(), RandomBot()], 6, seed=5, workers=2)
+    assert _BrokenAfterTwo.made >= 2  # the broken pool was renewed
+    assert not result.errors
+    served = match(MODERN, [RandomBot(), RandomBot()], 6, seed=5, executor=SERIAL)
+    assert same_games(result, served)
 
 
 def test_a_dying_worker_loses_no_other_game(tmp_path: Path) -> None:

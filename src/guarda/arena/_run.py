@@ -89,11 +89,18 @@ class _Runner:
         self.window = window
         self.on_result = on_result
         self.pending: dict[Future[GameResult], GameTask] = {}
+        self.refused: deque[GameTask] = deque()
+        """Games our own pool refused because a worker had just died: played again."""
 
-    def submit(self, task: GameTask) -> None:
+    def submit(self, task: GameTask, *, again: bool = True) -> None:
+        """Send a game to the pool; if our own pool broke before it could take it (a worker
+        died, its futures not yet collected), keep it to play ``again`` after the renewal."""
         try:
             future = self.pool.executor.submit(play_game, task)
-        except Exception as error:  # a broken or shut down executor of the caller's
+        except Exception as error:  # a broken or shut down executor
+            if again and self.pool.own and _is_broken(error):
+                self.refused.append(task)
+                return
             self.on_result(failed_game(task, f"the executor refused the game: {error!r}"))
             return
         self.pending[future] = task
@@ -114,19 +121,20 @@ class _Runner:
     def run(self, tasks: Sequence[GameTask]) -> None:
         queue = deque(tasks)
         try:
-            while queue or self.pending:
-                while queue and len(self.pending) < self.window:
+            while queue or self.pending or self.refused:
+                while queue and len(self.pending) < self.window and not self.refused:
                     self.submit(queue.popleft())
-                if not self.pending:
-                    continue
-                done, _ = wait(list(self.pending), return_when=FIRST_COMPLETED)
                 suspects: deque[GameTask] = deque()
-                for future in sorted(done, key=lambda future: self.pending[future].game):
-                    self.collect(future, suspects)
-                if suspects:  # the pool broke: every game in flight ends with it
+                if self.pending:
+                    done, _ = wait(list(self.pending), return_when=FIRST_COMPLETED)
+                    for future in sorted(done, key=lambda future: self.pending[future].game):
+                        self.collect(future, suspects)
+                if suspects or self.refused:  # the pool broke: every game in flight ends with it
                     wait(list(self.pending))
                     for future in list(self.pending):
                         self.collect(future, suspects)
+                    suspects.extend(self.refused)
+                    self.refused.clear()
                     self.isolate(suspects)
         finally:
             for future in self.pending:
@@ -137,7 +145,7 @@ class _Runner:
         self.pool.renew()
         while suspects:
             task = suspects.popleft()
-            self.submit(task)
+            self.submit(task, again=False)  # a fresh pool: a refusal now is the game's end
             for future in list(self.pending):
                 wait([future])
                 again: deque[GameTask] = deque()
