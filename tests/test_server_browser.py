@@ -73,6 +73,7 @@ def test_a_person_plays_a_whole_game_against_bots_by_clicks(
             page.screenshot(path=str(artefacts / "2-table.png"))
             commitment = page.inner_text("#commitment")
             plays = steps = backs = cancels = 0
+            depths: list[int] = []  # the choices made for each action played
             described: list[str] = []
             deadline = time.monotonic() + 180
             while page.get_attribute("body", "data-status") != "over":
@@ -105,6 +106,7 @@ def test_a_person_plays_a_whole_game_against_bots_by_clicks(
                     ply = page.get_attribute("body", "data-ply")
                     page.click("#play")
                     plays += 1
+                    depths.append(chosen)
                     page.wait_for_function(
                         "ply => document.body.dataset.ply !== ply", arg=ply, timeout=15_000
                     )
@@ -135,7 +137,11 @@ def test_a_person_plays_a_whole_game_against_bots_by_clicks(
             browser.close()
     assert running.server is not None
     hosted = running.server.games[game]
-    assert hosted.is_over and plays > 0 and steps >= 2 * plays
+    # Actions were built choice by choice: some in two steps or more, and the steps
+    # counted cover every action played (a one-choice action, such as Pass, takes one,
+    # so the deal decides how many steps a game needs).
+    assert hosted.is_over and plays > 0 and len(depths) == plays
+    assert max(depths) >= 2 and sum(depths) <= steps
     assert backs == cancels == 1
     assert all(text.endswith(".") for text in described), described
     assert sum(1 for seat in hosted.seats if seat.kind == "person") == 1
