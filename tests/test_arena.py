@@ -10,7 +10,7 @@ import math
 import random
 from collections import Counter
 from collections.abc import Callable
-from concurrent.futures import Future
+from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import TypeVar
@@ -37,7 +37,7 @@ from guarda.arena import (
 )
 from guarda.arena import _progress as progress_module
 from guarda.arena import _run as arena_run
-from guarda.bots import RandomBot, outcome_scores, seat_rng
+from guarda.bots import RandomBot, deal_for, outcome_scores, seat_rng
 
 MODERN = guarda.modern(players=2, turn_limit=40)
 T = TypeVar("T")
@@ -77,7 +77,8 @@ def test_a_match_rotates_seats_and_gives_each_game_its_seed() -> None:
     assert all(0 <= game.seed < 2**53 for game in result.games)
     for game in result.games:
         assert game.record is not None
-        assert game.record.seed == game.seed
+        assert game.record.seed == deal_for(game.seed, result.key).seed != game.seed
+        assert game.record.salt == deal_for(game.seed, result.key).salt
         assert game.record.names == game.seats
         final = guarda.final_state(game.record)
         assert final.outcome == game.outcome is not None
@@ -89,10 +90,10 @@ def test_a_match_rotates_seats_and_gives_each_game_its_seed() -> None:
 def test_the_same_master_seed_gives_the_same_games_on_any_executor() -> None:
     agents: list[AgentSpec] = [RandomBot(), CrashingBot(after=20)]
     serial = match(MODERN, agents, 4, seed=3, executor=SERIAL)
-    pooled = match(MODERN, agents, 4, seed=3, workers=2)
+    pooled = match(MODERN, agents, 4, seed=3, key=serial.key, workers=2)
     assert same_games(serial, pooled)
     assert serial.faults  # the crashing bot's faults are the same too
-    other = match(MODERN, agents, 4, seed=4, executor=SERIAL)
+    other = match(MODERN, agents, 4, seed=4, key=serial.key, executor=SERIAL)
     assert other.records != serial.records
 
 
@@ -123,7 +124,7 @@ def test_factories_and_mappings_name_the_entrants() -> None:
         executor=SERIAL,
     )
     assert result.entrants == ("alice", "bob")
-    twins = match(MODERN, [RandomBot, RandomBot], 2, seed=2, executor=SERIAL)
+    twins = match(MODERN, [RandomBot, RandomBot], 2, seed=2, key=result.key, executor=SERIAL)
     assert twins.entrants == ("random", "random#2")
     # A mapping plays the same games as the same agents given in a list.
     assert [game.record.actions for game in result.games if game.record] == [
@@ -419,19 +420,30 @@ def test_games_a_broken_pool_refused_are_played_in_a_new_one(
     result = match(MODERN, [RandomBot(), RandomBot()], 6, seed=5, workers=2)
     assert _BrokenAfterTwo.made >= 2  # the broken pool was renewed
     assert not result.errors
-    served = match(MODERN, [RandomBot(), RandomBot()], 6, seed=5, executor=SERIAL)
+    served = match(MODERN, [RandomBot(), RandomBot()], 6, seed=5, key=result.key, executor=SERIAL)
     assert same_games(result, served)
+
+
+KILLING_KEY = "some die"
+"""A match key under which some of KillerBot's games kill their worker, not all."""
+
+
+def _doomed(result: ArenaResult) -> set[int]:
+    """The games in which KillerBot kills its worker."""
+    return {
+        game.game
+        for game in result.games
+        if seat_rng(game.seed, game.seats.index("killer"), key=result.key).random() < KILL_BELOW
+    }
 
 
 def test_a_dying_worker_loses_no_other_game(tmp_path: Path) -> None:
     path = tmp_path / "arena.jsonl"
-    result = match(MODERN, [KillerBot(), RandomBot()], 8, seed=21, workers=2, records=path)
-    doomed = {
-        game.game
-        for game in result.games
-        if seat_rng(game.seed, game.seats.index("killer")).random() < KILL_BELOW
-    }
-    assert 0 < len(doomed) < 8  # the seed was chosen so that some games die, not all
+    result = match(
+        MODERN, [KillerBot(), RandomBot()], 8, seed=21, key=KILLING_KEY, workers=2, records=path
+    )
+    doomed = _doomed(result)
+    assert 0 < len(doomed) < 8  # the seed and key were chosen so that some games die, not all
     assert {game.game for game in result.errors} == doomed
     for game in result.games:
         if game.game in doomed:
@@ -443,6 +455,57 @@ def test_a_dying_worker_loses_no_other_game(tmp_path: Path) -> None:
     assert sum(row.games for row in result.standings()) == 2 * (8 - len(doomed))
     assert "worker process died" in result.to_markdown()
     assert read_arena(path) == result
+
+
+def test_a_worker_dying_in_the_callers_pool_loses_no_other_game() -> None:
+    # The caller's pool breaks for good when a worker dies: the games it was running and
+    # the games not yet started go on in a pool of the arena's own, and the caller's pool
+    # is left to the caller.
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        result = match(
+            MODERN, [KillerBot(), RandomBot()], 24, seed=21, key=KILLING_KEY, executor=pool
+        )
+        with pytest.raises(BrokenProcessPool):
+            pool.submit(sum, [1, 2]).result()
+    doomed = _doomed(result)
+    assert 0 < len(doomed) < 24
+    assert {game.game for game in result.errors} == doomed
+    assert all(game.ok for game in result.games if game.game not in doomed)
+
+
+def test_duplicate_deals_keep_the_cards_when_the_seats_rotate() -> None:
+    three = guarda.modern(players=3, turn_limit=6)
+    result = match(
+        three, [RandomBot(), FirstBot(), RandomBot()], 6, seed=8, duplicate=True, executor=SERIAL
+    )
+    seeds = [game.seed for game in result.games]
+    assert seeds[0] == seeds[1] == seeds[2] != seeds[3] == seeds[4] == seeds[5]
+    assert [game.seats[0] for game in result.games[:3]] == ["random", "first", "random#2"]
+    for first, later in ((0, 1), (0, 2), (3, 4)):
+        one, other = result.games[first].record, result.games[later].record
+        assert one is not None and other is not None
+        assert (one.seed, one.salt) == (other.seed, other.salt)
+        opening = guarda.new_game(three, one.seed, salt=one.salt)
+        assert opening.players == guarda.new_game(three, other.seed, salt=other.salt).players
+    plain = match(three, [RandomBot(), FirstBot(), RandomBot()], 6, seed=8, executor=SERIAL)
+    assert len({game.seed for game in plain.games}) == 6
+    with pytest.raises(guarda.ArgumentError) as error:
+        match(three, [RandomBot()] * 3, 4, seed=8, duplicate=True, executor=SERIAL)
+    assert error.value.path == "games"
+    with pytest.raises(guarda.ArgumentError) as error:
+        match(three, [RandomBot()] * 3, 3, seed=8, duplicate="yes", executor=SERIAL)  # type: ignore[arg-type]
+    assert error.value.path == "duplicate"
+
+
+def test_the_arena_key_is_checked_and_reported() -> None:
+    for bad in ("", 7, "x" * 257):
+        with pytest.raises(guarda.ArgumentError) as error:
+            match(MODERN, [RandomBot(), RandomBot()], 2, seed=1, key=bad, executor=SERIAL)  # type: ignore[arg-type]
+        assert error.value.path == "key"
+    first = match(MODERN, [RandomBot(), RandomBot()], 2, seed=1, executor=SERIAL)
+    second = match(MODERN, [RandomBot(), RandomBot()], 2, seed=1, executor=SERIAL)
+    assert len(first.key) == 32 and first.key != second.key
+    assert first.records != second.records  # a fresh key deals other cards
 
 
 def test_a_game_that_cannot_be_set_up_is_an_error_and_the_rest_play() -> None:

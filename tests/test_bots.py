@@ -152,7 +152,7 @@ def test_evaluate_scores_a_finished_game_by_its_outcome() -> None:
 def test_same_seed_same_game(bot: Agent) -> None:
     agents = [bot, RandomBot()]
     first = play_match(guarda.modern(players=2, turn_limit=30), agents, seed=13)
-    second = play_match(guarda.modern(players=2, turn_limit=30), agents, seed=13)
+    second = play_match(guarda.modern(players=2, turn_limit=30), agents, seed=13, key=first.key)
     assert first.record == second.record
 
 

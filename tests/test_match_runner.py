@@ -99,7 +99,9 @@ def test_every_fault_falls_back_to_a_legal_action(kind: str) -> None:
 
 def test_a_fault_is_replaced_by_a_seeded_fallback() -> None:
     first = play_match(MODERN, [RandomBot(), Scripted("bad", {2: "crash"})], seed=9)
-    second = play_match(MODERN, [RandomBot(), Scripted("bad", {2: "crash"})], seed=9)
+    second = play_match(
+        MODERN, [RandomBot(), Scripted("bad", {2: "crash"})], seed=9, key=first.key
+    )
     assert first.record == second.record and first.faults == second.faults
 
 
@@ -246,11 +248,11 @@ def test_an_observer_that_raises_stops_the_match() -> None:
 
 def test_same_seed_same_record_and_seats_get_their_own_streams() -> None:
     first = play_match(MODERN, [RandomBot(), RandomBot()], seed=21)
-    second = play_match(MODERN, [RandomBot(), RandomBot()], seed=21)
-    other = play_match(MODERN, [RandomBot(), RandomBot()], seed=22)
+    second = play_match(MODERN, [RandomBot(), RandomBot()], seed=21, key=first.key)
+    other = play_match(MODERN, [RandomBot(), RandomBot()], seed=22, key=first.key)
     assert first.record == second.record and first.scores == second.scores
     assert first.record != other.record
-    assert seat_rng(21, 0).random() != seat_rng(21, 1).random()
+    assert seat_rng(21, 0, key=first.key).random() != seat_rng(21, 1, key=first.key).random()
 
 
 def test_max_turns_becomes_the_turn_limit_of_a_configuration_without_one() -> None:
@@ -307,7 +309,7 @@ def test_adjudication_ends_the_match_with_its_scores() -> None:
     assert result.scores == (1.0, 0.0) and result.turns == 3
     assert result.record.result is None
     assert guarda.final_state(result.record).turns_ended == 3
-    plain = play_match(MODERN, [RandomBot(), RandomBot()], seed=5)
+    plain = play_match(MODERN, [RandomBot(), RandomBot()], seed=5, key=result.key)
     assert not plain.adjudicated
     assert plain.record.actions[: result.plies] == result.record.actions
 

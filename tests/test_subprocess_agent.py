@@ -58,7 +58,7 @@ def test_the_example_bot_plays_three_players_and_every_seat() -> None:
 def test_the_runner_seed_makes_subprocess_games_repeatable() -> None:
     def play() -> guarda.GameRecord:
         with SubprocessAgent(EXAMPLE) as bot:
-            return play_match(MODERN, [RandomBot(), bot], seed=9).record
+            return play_match(MODERN, [RandomBot(), bot], seed=9, key="repeat").record
 
     assert play() == play()
 
@@ -279,7 +279,9 @@ def test_subprocess_bots_in_the_arena(tmp_path: Path) -> None:
     records = tmp_path / "games.jsonl"
     bot = SubprocessAgent(EXAMPLE, name="sub")
     serial = match(MODERN, [bot, RandomBot()], 4, seed=2, executor=SerialExecutor())
-    pooled = match(MODERN, [bot, RandomBot()], 4, seed=2, workers=2, records=records)
+    pooled = match(
+        MODERN, [bot, RandomBot()], 4, seed=2, key=serial.key, workers=2, records=records
+    )
     assert serial.records == pooled.records
     assert not serial.faults
     assert [game.seats for game in serial.games][:2] == [("sub", "random"), ("random", "sub")]

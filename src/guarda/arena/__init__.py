@@ -8,10 +8,14 @@ master seed; it schedules the games, runs them through any
 - [`match`][guarda.arena.match]: N games between the same agents, seats rotating;
   [`round_robin`][guarda.arena.round_robin]: every group of entrants that fills a table;
   [`gauntlet`][guarda.arena.gauntlet]: one challenger against each opponent.
-- **Seeds**: every game has its own seed, derived from the master seed, the table and the
-  game's place in it. The same master seed gives the same games (seats, seeds, records,
-  scores, faults) whatever the executor and however many workers: each game gets fresh
-  copies of the agents, unpickled where it runs.
+- **Seeds and fair deals**: every game has its own seed, derived from the master seed, the
+  table and the game's place in it, and is dealt from it under a secret **match key**
+  (a fresh random one unless given; see [`deal_for`][guarda.bots.deal_for]), so the
+  public seeds say nothing about the cards. The same master seed and key give the same
+  games (seats, seeds, records, scores, faults) whatever the executor and however many
+  workers: each game gets fresh copies of the agents, unpickled where it runs. With
+  ``duplicate=True`` every deal is played once per seating, so a seat swap keeps the
+  cards.
 - **Results** ([`ArenaResult`][guarda.arena.ArenaResult]): win, draw and loss rates with
   95% Wilson intervals, Bradley-Terry ratings on the Elo scale, head-to-head tables,
   per-agent decision times and faults, as Markdown too.
@@ -27,8 +31,9 @@ master seed; it schedules the games, runs them through any
 - **Failures**: an agent that crashes, answers garbage or runs late is a fault of its
   seat and the game goes on (see `guarda.bots.play_match`). A worker
   process that dies takes down the games it was playing: the arena plays them again,
-  one at a time, in a new pool, and reports the game whose worker dies again with an
-  error. No other game's result is lost.
+  one at a time, in a new pool of its own (also when the pool that broke was the
+  caller's), and reports the game whose worker dies again with an error. The games not
+  started yet go on in the new pool. No other game's result is lost.
 
 **Ratings.** Each game is split into pairwise comparisons between seats of different
 entrants (a higher score wins, a shared draw is a draw, two losers are not compared),
@@ -47,7 +52,7 @@ Examples:
     >>> len(result.games), [row.games for row in result.standings()]
     (4, [4, 4])
     >>> again = match(guarda.modern(turn_limit=40), [RandomBot(), RandomBot()], 4, seed=7,
-    ...               executor=SerialExecutor())
+    ...               key=result.key, executor=SerialExecutor())
     >>> again.records == result.records
     True
 """

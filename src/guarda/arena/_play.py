@@ -79,6 +79,7 @@ def play_game(task: GameTask) -> GameResult:
             task.config,
             agents,
             seed=task.seed,
+            key=options.key or None,
             time_budget=options.time_budget,
             clock=options.clock,
             on_fault=options.on_fault,

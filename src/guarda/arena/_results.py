@@ -70,7 +70,9 @@ class GameResult:
     """The number of the group of entrants it belongs to, from 0 (a pairing of a round
     robin, an opponent of a gauntlet)."""
     seed: int
-    """The game seed, derived from the arena's master seed."""
+    """The game's seed, derived from the arena's master seed (the deal's seed in the
+    record is derived from it and the secret key; with duplicate deals, the games of one
+    deal share it)."""
     seats: tuple[str, ...]
     """The entrant in each seat, by player number."""
     scores: tuple[float, ...] = ()
@@ -160,14 +162,19 @@ class HeadToHead:
 class ArenaResult:
     """Every game of an arena, in schedule order, and what they add up to.
 
-    The same master seed gives the same games (seats, seeds, records, scores, faults)
-    whatever the executor and the number of workers; only decision times differ.
+    The same master seed and key give the same games (seats, seeds, records, scores,
+    faults) whatever the executor and the number of workers; only decision times differ.
     """
 
     entrants: tuple[str, ...]
     """The entrants' names, in the order given."""
     games: tuple[GameResult, ...]
     """Every game, by game number."""
+    key: str = attrs.field(default="", repr=False, eq=False)
+    """The match key every game was dealt with (see
+    [`deal_for`][guarda.bots.deal_for]); pass it back with the same seed to play the same
+    games again. Empty for a result read back from a records file, which does not keep
+    it; not compared by ``==``."""
 
     @property
     def errors(self) -> tuple[GameResult, ...]:

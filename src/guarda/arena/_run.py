@@ -17,9 +17,17 @@ import math
 import os
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
-from concurrent.futures.process import BrokenProcessPool
+from concurrent.futures import (
+    FIRST_COMPLETED,
+    BrokenExecutor,
+    Executor,
+    Future,
+    ProcessPoolExecutor,
+    wait,
+)
 from typing import Literal
+
+import attrs
 
 import guarda
 from guarda.arena._jsonl import RecordsWriter
@@ -34,6 +42,7 @@ from guarda.arena._schedule import (
     entrants_of,
     schedule,
 )
+from guarda.bots import deal_for, new_key
 from guarda.errors import ArgumentError
 
 __all__ = ["gauntlet", "match", "round_robin"]
@@ -48,7 +57,12 @@ _DIED = (
 
 
 class _Pool:
-    """The executor the games go to; a process pool of the arena's own can be renewed."""
+    """The executor the games go to; once it breaks, a new process pool of the arena's own.
+
+    A pool of the arena's own is shut down and made anew. A broken executor the caller
+    passed in is left to the caller (never shut down here): the arena goes on in a
+    process pool of its own instead.
+    """
 
     def __init__(self, executor: Executor | None, workers: int) -> None:
         self.own = executor is None
@@ -59,8 +73,10 @@ class _Pool:
         return ProcessPoolExecutor(max_workers=self.workers)
 
     def renew(self) -> None:
-        self.executor.shutdown(wait=True, cancel_futures=True)
+        if self.own:
+            self.executor.shutdown(wait=True, cancel_futures=True)
         self.executor = self.new()
+        self.own = True
 
     def close(self) -> None:
         if self.own:
@@ -68,15 +84,18 @@ class _Pool:
 
 
 def _is_broken(error: BaseException) -> bool:
-    return isinstance(error, BrokenProcessPool)
+    """Whether an executor broke (a worker process died): ``BrokenProcessPool`` and the
+    like, from the arena's own pool or the caller's."""
+    return isinstance(error, BrokenExecutor)
 
 
 class _Runner:
     """Keeps a window of games in flight, collects the results, survives dying workers.
 
-    When a worker of the arena's own pool dies, every game in flight fails with it. Those
-    games are played again one at a time in a new pool: a game whose worker dies again
-    is reported with an error, the others count as usual.
+    When a worker dies, every game in flight fails with its pool, the arena's own or the
+    caller's. Those games are played again one at a time in a new pool of the arena's
+    own: a game whose worker dies again is reported with an error, the others count as
+    usual; the games not yet started go on in the new pool.
     """
 
     def __init__(
@@ -93,12 +112,12 @@ class _Runner:
         """Games our own pool refused because a worker had just died: played again."""
 
     def submit(self, task: GameTask, *, again: bool = True) -> None:
-        """Send a game to the pool; if our own pool broke before it could take it (a worker
+        """Send a game to the pool; if the pool broke before it could take it (a worker
         died, its futures not yet collected), keep it to play ``again`` after the renewal."""
         try:
             future = self.pool.executor.submit(play_game, task)
         except Exception as error:  # a broken or shut down executor
-            if again and self.pool.own and _is_broken(error):
+            if again and _is_broken(error):
                 self.refused.append(task)
                 return
             self.on_result(failed_game(task, f"the executor refused the game: {error!r}"))
@@ -112,7 +131,7 @@ class _Runner:
         except BaseException as error:
             if isinstance(error, (KeyboardInterrupt, SystemExit)):
                 raise
-            if self.pool.own and _is_broken(error):
+            if _is_broken(error):
                 suspects.append(task)
                 return
             result = failed_game(task, f"the executor failed the game: {error!r}")
@@ -200,6 +219,8 @@ def _run(
     games: int,
     seed: int,
     *,
+    key: str | None,
+    duplicate: bool,
     executor: Executor | None,
     workers: int | None,
     options: MatchOptions,
@@ -220,7 +241,20 @@ def _run(
         raise ArgumentError(f"progress must be True or False, not {progress!r}", path="progress")
     if on_game is not None and not callable(on_game):
         raise ArgumentError(f"on_game must be callable, not {on_game!r}", path="on_game")
-    tasks = schedule(config, tables, games, seed, options)
+    if not isinstance(duplicate, bool):
+        raise ArgumentError(
+            f"duplicate must be True or False, not {duplicate!r}", path="duplicate"
+        )
+    if duplicate and games % config.players:
+        raise ArgumentError(
+            f"duplicate deals play each deal once per seating: give a multiple of "
+            f"{config.players} games, not {games}",
+            path="games",
+        )
+    key = new_key() if key is None else key
+    deal_for(seed, key)  # checks the key
+    options = attrs.evolve(options, key=key)
+    tasks = schedule(config, tables, games, seed, options, duplicate=duplicate)
     names = tuple(entrant.name for entrant in entrants)
     results: dict[int, GameResult] = {}
     writer = (
@@ -261,7 +295,7 @@ def _run(
             writer.close()
         if bar is not None:
             bar.close()
-    return ArenaResult(names, tuple(results[number] for number in sorted(results)))
+    return ArenaResult(names, tuple(results[number] for number in sorted(results)), key=key)
 
 
 def _check_config(config: object) -> guarda.Config:
@@ -276,6 +310,8 @@ def match(
     games: int,
     *,
     seed: int,
+    key: str | None = None,
+    duplicate: bool = False,
     executor: Executor | None = None,
     workers: int | None = None,
     time_budget: float | None = None,
@@ -291,7 +327,9 @@ def match(
     """Play ``games`` games between the same agents, one per seat, rotating the seats.
 
     Game ``k`` seats the agents rotated by ``k`` places (with two players the seats swap
-    every game); each game has its own seed, derived from ``seed``. The games run
+    every game); each game has its own seed, derived from ``seed`` (with ``duplicate``,
+    each set of ``players`` games shares one), and is dealt from it under a secret match
+    ``key``, so no agent can learn the cards from the seed. The games run
     through ``executor`` (by default a process pool of ``workers`` processes, one per
     core), each with fresh copies of the agents (see ``guarda.arena``).
 
@@ -300,7 +338,14 @@ def match(
         agents: One agent (or zero-argument factory) per seat, or a mapping from
             names to them; repeated names get ``#2``, ``#3``, ... added.
         games: How many games.
-        seed: The master seed: the same seed gives the same games.
+        seed: The master seed: with the key, the same seed gives the same games.
+        key: The match key every game is dealt with (see
+            [`deal_for`][guarda.bots.deal_for]), or None for a fresh random one; the
+            result reports it ([`ArenaResult.key`][guarda.arena.ArenaResult.key]). Keep
+            it from the agents: with it, a game's seed gives its cards away.
+        duplicate: Duplicate deals: every deal is played once per seating of the
+            rotation (``games`` must be a multiple of the number of players), so a seat
+            swap keeps the cards and luck of the deal cancels out between entrants.
         executor: Where the games run: any ``concurrent.futures.Executor`` (a
             [`SerialExecutor`][guarda.arena.SerialExecutor], a process pool, dask's
             ``Client.get_executor()``); not shut down here. None for a process pool of
@@ -339,6 +384,8 @@ def match(
         [tuple(entrants)],
         games,
         seed,
+        key=key,
+        duplicate=duplicate,
         executor=executor,
         workers=workers,
         options=_options(time_budget, clock, on_fault, max_turns, timer, event),
@@ -354,6 +401,8 @@ def round_robin(
     games: int,
     *,
     seed: int,
+    key: str | None = None,
+    duplicate: bool = False,
     executor: Executor | None = None,
     workers: int | None = None,
     time_budget: float | None = None,
@@ -400,6 +449,8 @@ def round_robin(
         list(itertools.combinations(entrants, config.players)),
         games,
         seed,
+        key=key,
+        duplicate=duplicate,
         executor=executor,
         workers=workers,
         options=_options(time_budget, clock, on_fault, max_turns, timer, event),
@@ -416,6 +467,8 @@ def gauntlet(
     games: int,
     *,
     seed: int,
+    key: str | None = None,
+    duplicate: bool = False,
     executor: Executor | None = None,
     workers: int | None = None,
     time_budget: float | None = None,
@@ -474,6 +527,8 @@ def gauntlet(
         [(champion,) + (other,) * (config.players - 1) for other in others],
         games,
         seed,
+        key=key,
+        duplicate=duplicate,
         executor=executor,
         workers=workers,
         options=_options(time_budget, clock, on_fault, max_turns, timer, event),

@@ -81,6 +81,8 @@ class MatchOptions:
     max_turns: int | None = 1000
     timer: Literal["wall", "cpu"] = "wall"
     event: str | None = None
+    key: str = attrs.field(default="", repr=False)
+    """The arena's match key (secret from the agents: it never reaches them)."""
 
 
 @attrs.frozen
@@ -178,17 +180,23 @@ def schedule(
     games: int,
     seed: int,
     options: MatchOptions,
+    *,
+    duplicate: bool = False,
 ) -> list[GameTask]:
-    """Every game of the arena, numbered table by table, with rotated seats and seeds."""
+    """Every game of the arena, numbered table by table, with rotated seats and seeds.
+
+    With ``duplicate``, game ``k`` of a table takes the seed of deal ``k // players``.
+    """
     tasks: list[GameTask] = []
     for table, seated in enumerate(tables):
         for game in range(games):
             rotated = rotate(tuple(range(len(seated))), game)
+            deal = game // len(seated) if duplicate else game
             tasks.append(
                 GameTask(
                     game=len(tasks),
                     table=table,
-                    seed=game_seed(seed, table, game),
+                    seed=game_seed(seed, table, deal),
                     config=config,
                     seats=tuple(seated[i].name for i in rotated),
                     agents=tuple(seated[i].payload for i in rotated),

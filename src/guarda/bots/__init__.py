@@ -29,15 +29,17 @@ from guarda.bots._agent import (
     MatchStep,
     Observer,
 )
+from guarda.bots._dealing import Deal, deal_for, new_key, seat_rng
 from guarda.bots._greedy import GreedyBot
 from guarda.bots._ismcts import ISMCTSBot
-from guarda.bots._match import DEFAULT_MAX_TURNS, outcome_scores, play_match, seat_rng
+from guarda.bots._match import DEFAULT_MAX_TURNS, outcome_scores, play_match
 from guarda.bots._random import RandomBot
 
 __all__ = [
     "DEFAULT_MAX_TURNS",
     "Adjudicator",
     "Agent",
+    "Deal",
     "Fault",
     "FaultKind",
     "GreedyBot",
@@ -46,6 +48,8 @@ __all__ = [
     "MatchStep",
     "Observer",
     "RandomBot",
+    "deal_for",
+    "new_key",
     "outcome_scores",
     "play_match",
     "seat_rng",

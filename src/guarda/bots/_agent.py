@@ -41,8 +41,8 @@ class Agent(Protocol):
     with a short display ``name`` and an ``act`` method. ``act`` receives only the view of
     the player it plays ([`guarda.view`][guarda.view] of the current state for that
     seat), never the full state, and must return one of ``view.legal_actions``. The
-    random source is the seat's own, derived from the match seed, so a seeded agent plays
-    the same game again.
+    random source is the seat's own, derived from the match seed and the secret match
+    key, so a seeded agent plays the same game again under the same seed and key.
 
     Examples:
         >>> from guarda.bots import RandomBot
@@ -160,6 +160,13 @@ class MatchResult:
     adjudicated: bool = False
     """Whether ``adjudicate`` ended the match (then ``outcome`` is None and the scores
     are the adjudicator's)."""
+    seed: int = 0
+    """The seed the caller gave (the record holds the deal's seed, derived from it and
+    the key)."""
+    key: str = attrs.field(default="", repr=False)
+    """The match key the game was dealt with: pass ``seed`` and ``key`` to
+    [`play_match`][guarda.bots.play_match] again to play the same game. Secret while the
+    game is played; an agent never sees it."""
 
     @property
     def plies(self) -> int:

@@ -11,7 +11,6 @@ says.
 
 from __future__ import annotations
 
-import hashlib
 import math
 import queue
 import random
@@ -32,35 +31,15 @@ from guarda.bots._agent import (
     MatchStep,
     Observer,
 )
+from guarda.bots._dealing import check_key, deal_for, new_key, seat_rng
 from guarda.errors import ArgumentError
 
-__all__ = ["DEFAULT_MAX_TURNS", "outcome_scores", "play_match", "seat_rng"]
+__all__ = ["DEFAULT_MAX_TURNS", "outcome_scores", "play_match"]
 
 DEFAULT_MAX_TURNS = 1000
 """The turn limit (R27) a match plays under when its configuration has none."""
 
 _TIMERS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": time.process_time}
-
-
-def seat_rng(seed: int, seat: int | str) -> random.Random:
-    """The random source the runner gives a seat, derived from the match seed.
-
-    Each seat gets its own stream, the same in every process and on every platform
-    (the derivation hashes the seed and the seat with BLAKE2b).
-
-    Args:
-        seed: The match seed.
-        seat: The player number (or a label for the runner's own streams).
-
-    Returns:
-        A fresh `random.Random`.
-
-    Examples:
-        >>> seat_rng(7, 0).random() == seat_rng(7, 0).random() != seat_rng(7, 1).random()
-        True
-    """
-    digest = hashlib.blake2b(f"guarda.bots/{seed}/{seat}".encode(), digest_size=8).digest()
-    return random.Random(int.from_bytes(digest, "big"))
 
 
 def outcome_scores(config: guarda.Config, outcome: guarda.Outcome) -> tuple[float, ...]:
@@ -284,21 +263,41 @@ class _Thinker:
         self._requests.put(None)
 
 
+def _format(action: guarda.Action) -> str:
+    try:
+        return guarda.format_action(action)
+    except Exception:  # an action changed into something unwritable is still reported
+        return _describe(action)
+
+
 def _judge(
-    answer: object, error: BaseException | None, view: guarda.PlayerView
+    answer: object,
+    error: BaseException | None,
+    state: guarda.GameState,
+    view: guarda.PlayerView,
 ) -> tuple[FaultKind, str] | None:
-    """Why the answer cannot be played, or None if it can."""
+    """Why the answer cannot be played, or None if it can.
+
+    The answer is checked by value against the rules, never by identity with a listed
+    action: an agent may have changed a listed action in place (``object.__setattr__``).
+    When it did, the engine's caches of listed actions are emptied, so nobody is handed
+    the changed object again.
+    """
     if error is not None:
         return "crash", f"act raised {_describe(error)}"
     if not isinstance(answer, guarda.Action):
         return "non-action", f"act returned {_describe(answer)}, not an action"
     try:
-        legal = answer in view.legal_actions
-    except Exception:  # pragma: no cover - actions compare without raising
+        legal = guarda.is_legal(state, answer, player=view.player)
+    except Exception:  # a changed action may hold anything: it is simply not legal
         legal = False
-    if not legal:
-        return "illegal", f"{guarda.format_action(answer)} is not legal in the {view.phase} phase"
-    return None
+    if legal:
+        return None
+    detail = f"{_format(answer)} is not legal in the {view.phase} phase"
+    if any(answer is listed for listed in view.legal_actions):
+        guarda.clear_caches()
+        detail += " (a listed action changed in place: the action caches were emptied)"
+    return "illegal", detail
 
 
 def play_match(
@@ -306,6 +305,7 @@ def play_match(
     agents: Sequence[Agent],
     *,
     seed: int,
+    key: str | None = None,
     time_budget: float | None = None,
     clock: float | None = None,
     on_fault: Literal["fallback", "forfeit"] = "fallback",
@@ -319,15 +319,29 @@ def play_match(
 
     At each step the runner asks the agent of ``state.actor`` (the turn player, or the
     player reacting to an attack or a counter) with ``guarda.view(state, actor)`` and that
-    seat's own random source, derived from ``(seed, seat)`` by
-    [`seat_rng`][guarda.bots.seat_rng]. Nothing else is ever handed to an agent.
+    seat's own random source ([`seat_rng`][guarda.bots.seat_rng]). Nothing else is ever
+    handed to an agent.
+
+    **Fair deals.** The game is dealt from a secret **match key** (a fresh random one
+    unless ``key`` is given): the key and ``seed`` derive the seed the cards are dealt
+    with, the salt of the game's public commitment and every seat's random source (see
+    [`deal_for`][guarda.bots.deal_for]). No agent can find the deal from its view or its
+    random source, however small ``seed`` is. The result reports the key
+    ([`MatchResult.key`][guarda.bots.MatchResult.key]): the same ``seed`` and ``key``
+    play the same game again, with the same decisions from agents that draw only on their
+    random source. The record holds the deal's seed and salt, so
+    [`guarda.replay`][guarda.replay] and [`guarda.verify_fair`][guarda.verify_fair] work
+    on it as on any record. Agents in this process can still reach the runner's objects
+    (stack frames, ``gc``): run untrusted agents with
+    [`SubprocessAgent`][guarda.arena.SubprocessAgent].
 
     **Faults.** An answer the runner cannot play is a [`Fault`][guarda.bots.Fault]: an
     exception (``"crash"``), something that is not an action (``"non-action"``), an
-    action that is not legal now (``"illegal"``), or an answer that took longer than
+    action that is not legal now (``"illegal"``; checked by value against the rules, so a
+    listed action an agent changed in place is illegal too), or an answer that took longer than
     ``time_budget`` or ran the seat's ``clock`` out (``"late"``; the answer is not used,
     even if legal). With ``on_fault="fallback"`` the runner plays a random legal action
-    for that seat, from a random source of its own seeded from the match seed (so a
+    for that seat, from a random source of its own derived from the seed and key (so a
     fault never changes what the agent's own stream gives later), and the game goes on.
     With ``on_fault="forfeit"`` the match ends at once: the faulting seat's team scores
     0 (see [`MatchResult`][guarda.bots.MatchResult]), ``outcome`` is None and the record
@@ -370,8 +384,10 @@ def play_match(
     Args:
         config: The ruleset.
         agents: One agent per seat, by player number.
-        seed: The game seed ([`guarda.new_game`][guarda.new_game]); it also derives each
-            seat's random source and the fallback's.
+        seed: The game's seed: with the key, it derives the deal, the commitment's salt,
+            each seat's random source and the fallback's.
+        key: The match key (a string of at most 256 characters), or None for a fresh
+            random one; keep it secret from the agents until the game is over.
         time_budget: Seconds allowed per decision, or None for no limit.
         clock: Seconds each seat has for the whole game (chess clock), or None.
         on_fault: ``"fallback"`` or ``"forfeit"`` (see above).
@@ -388,7 +404,7 @@ def play_match(
 
     Raises:
         ArgumentError: If an argument is malformed: not a configuration, the wrong number
-            of agents, something that is not an agent, a bad budget, ``on_fault``, name,
+            of agents, something that is not an agent, a bad key, budget, ``on_fault``, name,
             ``max_turns``, ``timer`` or ``adjudicate``; or scores from ``adjudicate``
             that are not one number per seat.
 
@@ -402,12 +418,18 @@ def play_match(
         True
         >>> guarda.final_state(result.record).outcome == result.outcome
         True
+        >>> again = play_match(guarda.modern(players=2), [RandomBot(), RandomBot()], seed=3,
+        ...                    key=result.key)
+        >>> again.record == result.record
+        True
     """
     _check_arguments(
         config, agents, seed, time_budget, clock, on_fault, observers, names, max_turns, timer
     )
     if adjudicate is not None and not callable(adjudicate):
         raise ArgumentError(f"adjudicate must be callable, not {adjudicate!r}", path="adjudicate")
+    if key is not None:
+        check_key(key)
     if config.turn_limit is None and max_turns is not None:
         config = attrs.evolve(config, turn_limit=max_turns)
     seats = config.players
@@ -417,12 +439,14 @@ def play_match(
         else tuple(_agent_name(agent, seat) for seat, agent in enumerate(agents))
     )
     measure = _TIMERS[timer]
-    rngs = [seat_rng(seed, seat) for seat in range(seats)]
-    fallback_rng = seat_rng(seed, "fallback")
+    key = new_key() if key is None else key
+    deal = deal_for(seed, key)
+    rngs = [seat_rng(seed, seat, key=key) for seat in range(seats)]
+    fallback_rng = seat_rng(seed, "fallback", key=key)
     remaining = [clock] * seats
     times: list[list[float]] = [[] for _ in range(seats)]
     faults: list[Fault] = []
-    recorder = guarda.Recorder(config, seed, names=shown)
+    recorder = guarda.Recorder(config, deal.seed, salt=deal.salt, names=shown)
     limited = time_budget is not None or clock is not None
     thinkers = [_Thinker(agent, seat) for seat, agent in enumerate(agents)] if limited else []
 
@@ -474,7 +498,7 @@ def play_match(
                 answer, elapsed, error = _ask(agents[actor], view, rngs[actor], measure)
                 hung = False
             times[actor].append(elapsed)
-            problem = _judge(answer, error, view)
+            problem = _judge(answer, error, state, view)
             if hung:
                 problem = (
                     "late",
@@ -495,9 +519,9 @@ def play_match(
             if on_fault == "forfeit":
                 forfeited = actor
                 break
-            answer = fallback_rng.choice(view.legal_actions)
+            answer = fallback_rng.choice(guarda.legal_actions(state))
         assert isinstance(answer, guarda.Action)
-        events = recorder.apply(answer, player=actor)
+        events = recorder.apply(answer, player=actor)  # checked by value: it cannot fail
         notify(ply, actor, events, fault=fault, elapsed=elapsed)
         if adjudicate is not None and not recorder.state.is_over:
             called = _adjudicated(adjudicate, guarda.view(recorder.state, None), seats)
@@ -525,4 +549,6 @@ def play_match(
         turns=final.turns_ended,
         agent_names=shown,
         adjudicated=called is not None,
+        seed=seed,
+        key=key,
     )

@@ -39,6 +39,18 @@ def add_arena_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         help="turn limit of a configuration without one (default 1000)",
     )
+    group.add_argument(
+        "--key",
+        metavar="KEY",
+        help="the secret match key the games are dealt with (default: a fresh random one, "
+        "printed at the end; the same --seed and --key play the same games again)",
+    )
+    group.add_argument(
+        "--duplicate",
+        action="store_true",
+        help="duplicate deals: every deal is played once per seating (--games must be a "
+        "multiple of the players)",
+    )
     group.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
@@ -51,6 +63,8 @@ def arena_options(args: argparse.Namespace) -> dict[str, Any]:
         "max_turns": args.max_turns,
         "records": args.records,
         "progress": False,
+        "key": args.key,
+        "duplicate": args.duplicate,
     }
 
 
@@ -104,3 +118,5 @@ def show_result(out: Console, result: ArenaResult, title: str) -> None:
         out.print(f"{len(played)} games played, {turns:.1f} turns on average.")
     for game in result.errors:
         out.print(f"game {game.game}: error: {game.error}")
+    if result.key:
+        out.print(f"Match key {result.key}: with the same --seed, --key plays these games again.")

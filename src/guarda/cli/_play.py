@@ -15,13 +15,15 @@ Everything you are shown, and every check of what you type, is read from your ow
 [`PlayerView`][guarda.PlayerView], as any frontend should.
 
 The bots decide from their own views (``guarda.bots``), each decision with a random
-source derived from the game's seed, the seat and the ply, so a resumed game goes on
-exactly as the uninterrupted one would have.
+source derived from the game's seed, the seat and the ply under the game's secret salt
+(a fresh one each game, kept in the record), so no bot can learn the deal from it, and a
+resumed game goes on exactly as the uninterrupted one would have.
 """
 
 from __future__ import annotations
 
 import argparse
+import secrets
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Final
@@ -68,6 +70,9 @@ Answer with:
   help              this text
   quit              leave the game (save it first to go on later)"""
 
+_UNSALTED: Final = "guarda.cli.play/unsalted"
+"""The bots' key in a resumed record without a salt (written before salts were kept)."""
+
 
 class Game:
     """A game between you and bots, recorded as it goes."""
@@ -82,6 +87,8 @@ class Game:
     ) -> None:
         self.recorder = recorder
         self.seed = seed
+        self.key = recorder.record().salt or _UNSALTED
+        """What keys the bots' random sources: the game's secret salt."""
         self.seat = seat
         self.agents = agents
         self.out = out
@@ -107,7 +114,8 @@ class Game:
             assert actor is not None
             seen = guarda.view(self.state, actor)
             plies = self.recorder.record().plies
-            action = self.agents[actor].act(seen, seat_rng(self.seed, f"{actor}/{plies}"))
+            rng = seat_rng(self.seed, f"{actor}/{plies}", key=self.key)
+            action = self.agents[actor].act(seen, rng)
             if action not in seen.legal_actions:
                 action = seen.legal_actions[0]
             self.recorder.apply(action)
@@ -309,7 +317,8 @@ def main(argv: Sequence[str]) -> int:
             config = config_of(args)
             seed = seed_of(args)
             seat = seat_of(args.seat, config) or 0
-            recorder = guarda.Recorder(config, seed, names=_names(config, seat, args))
+            salt = secrets.token_hex(16)  # keeps the deal secret from the bots (P23)
+            recorder = guarda.Recorder(config, seed, salt=salt, names=_names(config, seat, args))
         names = recorder.record().names
         agents = {
             index: bot(name if name in BOTS else "random")()

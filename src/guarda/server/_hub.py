@@ -92,6 +92,12 @@ class Session:
     """Malformed messages sent so far."""
 
 
+def _bot_key(game: LiveGame) -> str:
+    """What keys a game's bots' random sources: its secret salt, so no bot can learn the
+    deal from them (a game stored without a salt falls back to a fixed key)."""
+    return game.salt or "guarda.server/unsalted"
+
+
 def _ask(
     agent: Any, view: guarda.PlayerView, rng: random.Random
 ) -> tuple[object, BaseException | None]:
@@ -582,7 +588,11 @@ class GameServer:
         try:
             answer, error = await asyncio.wait_for(
                 loop.run_in_executor(
-                    self._executor, _ask, agent, view, seat_rng(game.seed, f"{actor}/{ply}")
+                    self._executor,
+                    _ask,
+                    agent,
+                    view,
+                    seat_rng(game.seed, f"{actor}/{ply}", key=_bot_key(game)),
                 ),
                 timeout=budget,
             )
@@ -597,7 +607,9 @@ class GameServer:
                 seat=actor, ply=ply + 1, turn=state.turn_number, kind=kind, detail=detail
             )
             log.warning("game %s, seat %d: %s fault: %s", game.id, actor, kind, detail)
-            answer = seat_rng(game.seed, f"fallback/{ply}").choice(view.legal_actions)
+            answer = seat_rng(game.seed, f"fallback/{ply}", key=_bot_key(game)).choice(
+                view.legal_actions
+            )
         assert isinstance(answer, guarda.Action)
         log.debug("game %s: bot %d decided in %.3f s", game.id, actor, time.perf_counter() - start)
         try:
