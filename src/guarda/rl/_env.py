@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import enum
 import random
+import secrets
 from typing import Any, Final, Literal, SupportsIndex, overload
 
 import gymnasium
@@ -196,9 +197,12 @@ class GuardaEnv(AECEnv[str, Observation, Any]):
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start a new game.
 
-        With a seed, the game is ``guarda.new_game(config, seed)`` and the seeds of later
-        resets without one follow from it, so a run is reproducible; without a seed ever
-        given, games are seeded from the operating system's randomness.
+        With a seed, the game deals as ``guarda.new_game(config, seed)`` and the seeds of
+        later resets without one follow from it, so a run is reproducible; without a seed
+        ever given, games are seeded from the operating system's randomness (64 bits).
+        Every game gets a fresh secret salt, so its commitment gives nothing away;
+        observations hold no seed, salt or commitment. A policy that should not know the
+        deal must not be given the seed it is reset with.
 
         Args:
             seed: An integer, or None.
@@ -218,7 +222,8 @@ class GuardaEnv(AECEnv[str, Observation, Any]):
             game_seed = seed
         else:
             game_seed = self._seeds.getrandbits(64)
-        state = guarda.new_game(self.config, seed=game_seed)
+        # A fresh secret salt: the game's commitment says nothing about its seed (P23).
+        state = guarda.new_game(self.config, seed=game_seed, salt=secrets.token_hex(16))
         self._seed = game_seed
         self._state = state
         self.agents = list(self.possible_agents)
