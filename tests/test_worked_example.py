@@ -135,7 +135,7 @@ def test_the_result_line_matches_the_record(
 def test_the_page_holds_the_marker_and_the_same_game(example: ModuleType) -> None:
     page = (ROOT / "docs" / "worked-example.md").read_text(encoding="utf-8")
     assert page.count(example.MARKER) == 1
-    assert f"seed={example.SEED}" in page
+    assert f'seed={example.SEED}, key="{example.KEY}"' in page
     assert "guarda.modern(players=2, turn_limit=30)" in page
     assert guarda.modern(players=2, turn_limit=30) == example.CONFIG
     assert f"]({example.RECORD})" in page

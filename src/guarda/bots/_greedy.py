@@ -42,13 +42,15 @@ class GreedyBot:
     It scores each option by the position right after it and takes the best; see the
     [Bots guide](../bots.md#the-greedy-bots-heuristics) for the heuristics. Deterministic: it
     never uses ``rng``, so two greedy bots that meet draw the same game every time from
-    the same seed.
+    the same seed and key.
 
     Examples:
         >>> import random
         >>> import guarda
         >>> from guarda.bots import play_match, RandomBot
-        >>> result = play_match(guarda.modern(players=2), [GreedyBot(), RandomBot()], seed=2)
+        >>> result = play_match(
+        ...     guarda.modern(players=2), [GreedyBot(), RandomBot()], seed=2, key="docs"
+        ... )
         >>> result.scores
         (1.0, 0.0)
     """
