@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import random
 from collections.abc import Iterable
+from typing import ClassVar
 
 import attrs
 import pytest
@@ -152,7 +153,7 @@ def test_a_bot_cannot_find_the_seed_of_a_match_dealt_under_a_key() -> None:
 class ArenaSpy(Spy):
     """A spy whose views and first random numbers outlive the copy the arena plays."""
 
-    seen: list[tuple[guarda.PlayerView, float]] = []
+    seen: ClassVar[list[tuple[guarda.PlayerView, float]]] = []
 
     def act(self, view: guarda.PlayerView, rng: random.Random) -> guarda.Action:
         action = super().act(view, rng)
