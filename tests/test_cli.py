@@ -276,7 +276,8 @@ def test_validate_an_arena_file_replays_every_game(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     records = tmp_path / "games.jsonl"
-    assert main(["simulate", *SMALL, "--games", "2", "--records", str(records), "--quiet"]) == 0
+    simulate = ["simulate", *SMALL, "--games", "2", "--key", "k", "--records", str(records)]
+    assert main([*simulate, "--quiet"]) == 0
     capsys.readouterr()
     assert main(["validate", str(records)]) == 0
     assert "an arena records file of 2 games, all replayed" in capsys.readouterr().out

@@ -46,7 +46,7 @@ def test_a_local_dask_cluster_plays_the_same_games_as_a_serial_run(tmp_path: Pat
     played_in = {int(line) for line in pids.read_text().split()}
     assert played_in <= workers  # every game ran in a worker process of the cluster
     pids.unlink()
-    serial = match(CONFIG, agents, 6, seed=5, executor=SerialExecutor())
+    serial = match(CONFIG, agents, 6, seed=5, key=on_dask.key, executor=SerialExecutor())
     assert games(on_dask) == games(serial)
     assert on_dask.faults and not on_dask.errors
     assert games(robin) == games(
@@ -55,6 +55,7 @@ def test_a_local_dask_cluster_plays_the_same_games_as_a_serial_run(tmp_path: Pat
             {"a": RandomBot, "b": FirstBot, "c": RandomBot},
             2,
             seed=9,
+            key=robin.key,
             executor=SerialExecutor(),
         )
     )
