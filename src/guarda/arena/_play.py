@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import contextlib
 import pickle
+import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import Executor, Future
 from typing import Any, ParamSpec, TypeVar
@@ -20,7 +22,15 @@ from guarda.arena._results import DecisionTimes, GameResult
 from guarda.arena._schedule import GameTask
 from guarda.bots import Agent, play_match
 
-__all__ = ["SerialExecutor", "failed_game", "play_game"]
+__all__ = ["KEPT_AGENTS", "SerialExecutor", "failed_game", "play_game", "release"]
+
+KEPT_AGENTS = 64
+"""How many kept agents (``keep_agents=True``) one process holds at most; the least
+recently used is closed and dropped first."""
+
+_kept: OrderedDict[tuple[str, str, int], Any] = OrderedDict()
+"""This process's kept agents, by arena run, entrant name and copy in the game."""
+_kept_lock = threading.Lock()
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -58,6 +68,34 @@ def _close(agents: list[Any]) -> None:
                 close()
 
 
+def _kept_agents(task: GameTask) -> list[Any]:
+    """The agents of a game from this process's kept agents, made on first use."""
+    agents: list[Any] = []
+    copies: dict[str, int] = {}
+    evicted: list[Any] = []
+    with _kept_lock:
+        for name, payload in zip(task.seats, task.agents, strict=True):
+            copies[name] = copies.get(name, 0) + 1
+            slot = (task.options.run, name, copies[name])
+            agent = _kept.get(slot)
+            if agent is None:
+                agent = _kept[slot] = _agent(pickle.loads(payload))
+            _kept.move_to_end(slot)
+            agents.append(agent)
+        while len(_kept) > KEPT_AGENTS:
+            evicted.append(_kept.popitem(last=False)[1])
+    _close(evicted)
+    return agents
+
+
+def release(run: str) -> None:
+    """Close and drop this process's kept agents of one arena run."""
+    with _kept_lock:
+        slots = [slot for slot in _kept if slot[0] == run]
+        agents = [_kept.pop(slot) for slot in slots]
+    _close(agents)
+
+
 def failed_game(task: GameTask, error: str) -> GameResult:
     """The result of a game that could not be played."""
     return GameResult(task.game, task.table, task.seed, task.seats, error=error)
@@ -67,14 +105,20 @@ def play_game(task: GameTask) -> GameResult:
     """Play one game with fresh agents and return its result (never raises for a game).
 
     The agents are unpickled here, so each game has its own; those with a ``close``
-    method are closed afterwards. An exception outside the agents' decisions (which the
-    runner turns into faults), such as a failing factory, gives a result with an error.
+    method are closed afterwards. With ``keep_agents``, each process keeps one agent per
+    entrant (and copy in the game) for every game of the run it plays, closed when
+    [`release`][guarda.arena._play.release]d or evicted. An exception outside the
+    agents' decisions (which the runner turns into faults), such as a failing factory,
+    gives a result with an error.
     """
     agents: list[Any] = []
+    options = task.options
     try:
-        for payload in task.agents:
-            agents.append(_agent(pickle.loads(payload)))
-        options = task.options
+        if options.keep_agents:
+            agents = _kept_agents(task)
+        else:
+            for payload in task.agents:
+                agents.append(_agent(pickle.loads(payload)))
         result = play_match(
             task.config,
             agents,
@@ -90,7 +134,8 @@ def play_game(task: GameTask) -> GameResult:
     except Exception as error:
         return failed_game(task, f"the game could not be played: {error!r}")
     finally:
-        _close(agents)
+        if not options.keep_agents:
+            _close(agents)
     record = result.record
     if options.event is not None:
         record = attrs.evolve(record, event=options.event)

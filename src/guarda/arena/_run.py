@@ -31,7 +31,7 @@ import attrs
 
 import guarda
 from guarda.arena._jsonl import RecordsWriter
-from guarda.arena._play import failed_game, play_game
+from guarda.arena._play import failed_game, play_game, release
 from guarda.arena._progress import Bar, progress_bar
 from guarda.arena._results import ArenaResult, GameResult
 from guarda.arena._schedule import (
@@ -221,6 +221,7 @@ def _run(
     *,
     key: str | None,
     duplicate: bool,
+    keep_agents: bool,
     executor: Executor | None,
     workers: int | None,
     options: MatchOptions,
@@ -245,6 +246,10 @@ def _run(
         raise ArgumentError(
             f"duplicate must be True or False, not {duplicate!r}", path="duplicate"
         )
+    if not isinstance(keep_agents, bool):
+        raise ArgumentError(
+            f"keep_agents must be True or False, not {keep_agents!r}", path="keep_agents"
+        )
     if duplicate and games % config.players:
         raise ArgumentError(
             f"duplicate deals play each deal once per seating: give a multiple of "
@@ -253,7 +258,7 @@ def _run(
         )
     key = new_key() if key is None else key
     deal_for(seed, key)  # checks the key
-    options = attrs.evolve(options, key=key)
+    options = attrs.evolve(options, key=key, keep_agents=keep_agents, run=new_key())
     tasks = schedule(config, tables, games, seed, options, duplicate=duplicate)
     names = tuple(entrant.name for entrant in entrants)
     results: dict[int, GameResult] = {}
@@ -291,6 +296,8 @@ def _run(
         _Runner(pool, 2 * count, on_result).run(tasks)
     finally:
         pool.close()
+        if keep_agents:
+            release(options.run)  # the agents this process kept (a serial executor's)
         if writer is not None:
             writer.close()
         if bar is not None:
@@ -312,6 +319,7 @@ def match(
     seed: int,
     key: str | None = None,
     duplicate: bool = False,
+    keep_agents: bool = False,
     executor: Executor | None = None,
     workers: int | None = None,
     time_budget: float | None = None,
@@ -346,6 +354,14 @@ def match(
         duplicate: Duplicate deals: every deal is played once per seating of the
             rotation (``games`` must be a multiple of the number of players), so a seat
             swap keeps the cards and luck of the deal cancels out between entrants.
+        keep_agents: Keep one agent object per entrant (and per copy of it in a game)
+            in each worker process, across every game that worker plays, for agents that
+            learn; by default each game gets fresh copies. Kept agents see each game's
+            ``start`` and ``end`` hooks; their ``close`` is called when the run ends (in
+            this process) or when a worker holds more than
+            [`KEPT_AGENTS`][guarda.arena._play.KEPT_AGENTS]. What a learning agent
+            plays depends on which games its worker played before, so the results are the
+            same on every executor only with one worker.
         executor: Where the games run: any ``concurrent.futures.Executor`` (a
             [`SerialExecutor`][guarda.arena.SerialExecutor], a process pool, dask's
             ``Client.get_executor()``); not shut down here. None for a process pool of
@@ -386,6 +402,7 @@ def match(
         seed,
         key=key,
         duplicate=duplicate,
+        keep_agents=keep_agents,
         executor=executor,
         workers=workers,
         options=_options(time_budget, clock, on_fault, max_turns, timer, event),
@@ -403,6 +420,7 @@ def round_robin(
     seed: int,
     key: str | None = None,
     duplicate: bool = False,
+    keep_agents: bool = False,
     executor: Executor | None = None,
     workers: int | None = None,
     time_budget: float | None = None,
@@ -451,6 +469,7 @@ def round_robin(
         seed,
         key=key,
         duplicate=duplicate,
+        keep_agents=keep_agents,
         executor=executor,
         workers=workers,
         options=_options(time_budget, clock, on_fault, max_turns, timer, event),
@@ -469,6 +488,7 @@ def gauntlet(
     seed: int,
     key: str | None = None,
     duplicate: bool = False,
+    keep_agents: bool = False,
     executor: Executor | None = None,
     workers: int | None = None,
     time_budget: float | None = None,
@@ -529,6 +549,7 @@ def gauntlet(
         seed,
         key=key,
         duplicate=duplicate,
+        keep_agents=keep_agents,
         executor=executor,
         workers=workers,
         options=_options(time_budget, clock, on_fault, max_turns, timer, event),

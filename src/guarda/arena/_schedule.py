@@ -83,6 +83,10 @@ class MatchOptions:
     event: str | None = None
     key: str = attrs.field(default="", repr=False)
     """The arena's match key (secret from the agents: it never reaches them)."""
+    keep_agents: bool = False
+    """Whether a worker keeps one agent per entrant (and seat copy) across games."""
+    run: str = ""
+    """A token of the arena run, so kept agents never serve another run."""
 
 
 @attrs.frozen

@@ -28,6 +28,8 @@ from guarda.bots._agent import (
     MatchResult,
     MatchStep,
     Observer,
+    Policy,
+    SeatResult,
 )
 from guarda.bots._dealing import Deal, deal_for, new_key, seat_rng
 from guarda.bots._greedy import GreedyBot
@@ -47,7 +49,9 @@ __all__ = [
     "MatchResult",
     "MatchStep",
     "Observer",
+    "Policy",
     "RandomBot",
+    "SeatResult",
     "deal_for",
     "new_key",
     "outcome_scores",

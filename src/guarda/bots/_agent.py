@@ -27,10 +27,24 @@ import attrs
 
 import guarda
 
-__all__ = ["Adjudicator", "Agent", "Fault", "FaultKind", "MatchResult", "MatchStep", "Observer"]
+__all__ = [
+    "Adjudicator",
+    "Agent",
+    "Fault",
+    "FaultKind",
+    "MatchResult",
+    "MatchStep",
+    "Observer",
+    "Policy",
+    "SeatResult",
+]
 
 FaultKind = Literal["illegal", "late", "crash", "non-action"]
 """What went wrong with an agent's answer."""
+
+Policy = tuple[tuple[guarda.Action, float], ...]
+"""An agent's action probabilities for one decision: ``(action, probability)`` pairs of
+legal actions, adding up to 1, as ``act_with_policy`` gave them."""
 
 
 @runtime_checkable
@@ -43,6 +57,21 @@ class Agent(Protocol):
     seat), never the full state, and must return one of ``view.legal_actions``. The
     random source is the seat's own, derived from the match seed and the secret match
     key, so a seeded agent plays the same game again under the same seed and key.
+
+    **Optional methods** the runner calls when an agent has them (none is part of the
+    protocol's check):
+
+    - ``act_with_policy(view, rng) -> (action, policy)``: called instead of ``act``; the
+      policy maps legal actions to the probabilities the agent gave them (adding up to
+      1), and observers see it as [`MatchStep.policy`][guarda.bots.MatchStep.policy]. A
+      malformed policy is a ``"non-action"`` fault. The reference bots have it.
+    - ``start(config, player)``: once before the game's first decision.
+    - ``end(result)``: once after the game, with a [`SeatResult`][guarda.bots.SeatResult]
+      (the revealed record included, never the match key).
+
+    A hook that raises is a ``"crash"`` fault of the seat (ply 0 for ``start``); hooks
+    are not timed. With ``keep_agents=True`` an arena keeps one agent per entrant and
+    worker across games, so ``start`` and ``end`` see every game it plays there.
 
     Examples:
         >>> from guarda.bots import RandomBot
@@ -118,6 +147,34 @@ class MatchStep:
     """The fault of this decision, if the runner decided in the agent's place."""
     elapsed: float | None = None
     """Seconds the agent took to answer (None when it was not asked)."""
+    policy: Policy | None = None
+    """The action probabilities the agent gave with its answer (``act_with_policy``),
+    or None."""
+
+
+@attrs.frozen
+class SeatResult:
+    """What an agent's ``end`` hook is told once a game is over.
+
+    The record is the whole game, every player's cards and the deal's seed and salt
+    included (they are revealed once the game is over); the match key is not, since an
+    arena deals its other games with it.
+    """
+
+    player: int
+    """The seat the agent played."""
+    score: float
+    """Its score: a win 1, a draw 1/2, a loss 0 (see [`MatchResult`][guarda.bots.MatchResult])."""
+    scores: tuple[float, ...]
+    """Every seat's score."""
+    outcome: guarda.Outcome | None
+    """The outcome; None after a forfeit or an adjudication."""
+    record: guarda.GameRecord
+    """The game's record, revealed."""
+    faults: tuple[Fault, ...]
+    """The seat's own faults."""
+    turns: int
+    """Turns ended in the game."""
 
 
 Observer = Callable[[MatchStep], None]

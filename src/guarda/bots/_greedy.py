@@ -72,6 +72,23 @@ class GreedyBot:
         action = greedy_action(view)
         return action if action in view.legal_actions else view.legal_actions[0]
 
+    def act_with_policy(
+        self, view: PlayerView, rng: random.Random
+    ) -> tuple[Action, dict[Action, float]]:
+        """The action ``act`` plays, with all the probability on it (the bot is
+        deterministic).
+
+        Examples:
+            >>> import random
+            >>> import guarda
+            >>> view = guarda.view(guarda.new_game(guarda.grda(), seed=1), 0)
+            >>> action, policy = GreedyBot().act_with_policy(view, random.Random(0))
+            >>> policy == {action: 1.0}
+            True
+        """
+        action = self.act(view, rng)
+        return action, {action: 1.0}
+
 
 def _setup(seat: Seat) -> Action:
     # Place where the opponents are least likely to hit (and on the hill, if there is one).

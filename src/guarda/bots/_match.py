@@ -12,9 +12,6 @@ says.
 from __future__ import annotations
 
 import math
-import queue
-import random
-import threading
 import time
 from collections.abc import Callable, Sequence
 from typing import Literal
@@ -30,7 +27,10 @@ from guarda.bots._agent import (
     MatchResult,
     MatchStep,
     Observer,
+    Policy,
+    SeatResult,
 )
+from guarda.bots._asking import Thinker, ask, call_end, call_start, give_up_after, judge
 from guarda.bots._dealing import check_key, deal_for, new_key, seat_rng
 from guarda.errors import ArgumentError
 
@@ -170,134 +170,6 @@ def _agent_name(agent: Agent, seat: int) -> str:
     except Exception:  # an agent whose name fails still plays, under a stand-in name
         return f"seat-{seat}"
     return name if isinstance(name, str) and name else f"seat-{seat}"
-
-
-def _describe(value: object) -> str:
-    try:
-        text = repr(value)
-    except Exception:  # a value whose repr fails is still reported
-        text = f"<{type(value).__name__}>"
-    return text if len(text) <= 200 else text[:197] + "..."
-
-
-def _ask(
-    agent: Agent, view: guarda.PlayerView, rng: random.Random, timer: Callable[[], float]
-) -> tuple[object, float, BaseException | None]:
-    """Ask an agent; return its answer (or None), the seconds it took and any exception."""
-    start = timer()
-    try:
-        answer: object = agent.act(view, rng)
-    except KeyboardInterrupt:
-        raise
-    except BaseException as error:  # an agent may fail in any way, even sys.exit()
-        return None, timer() - start, error
-    return answer, timer() - start, None
-
-
-def _give_up_after(limit: float) -> float:
-    """Wall-clock seconds after which the runner stops waiting for an answer."""
-    return 3 * limit + 1.0
-
-
-class _Thinker:
-    """Asks one seat's agent on a daemon thread of its own, so a hung agent is given up.
-
-    Used when a decision has a time limit. One call at a time: while an answer the
-    runner gave up on is still being computed, the seat is not asked again (the agent's
-    own objects are never used by two threads at once).
-    """
-
-    def __init__(self, agent: Agent, seat: int) -> None:
-        self._agent = agent
-        self._requests: queue.SimpleQueue[tuple[guarda.PlayerView, random.Random] | None] = (
-            queue.SimpleQueue()
-        )
-        self._done = threading.Event()
-        self._answer: tuple[object, BaseException | None] = (None, None)
-        self.busy_since: int | None = None
-        """The ply of the decision it is still working on after being given up, or None."""
-        self._thread = threading.Thread(
-            target=self._serve, name=f"guarda-agent-{seat}", daemon=True
-        )
-        self._thread.start()
-
-    def _serve(self) -> None:
-        while (request := self._requests.get()) is not None:
-            view, rng = request
-            try:
-                answer: object = self._agent.act(view, rng)
-            except BaseException as error:  # an agent may fail in any way, even sys.exit()
-                self._answer = (None, error)
-            else:
-                self._answer = (answer, None)
-            self._done.set()
-
-    def is_busy(self) -> bool:
-        """Whether a given-up call is still running (clears the mark once it is done)."""
-        if self.busy_since is not None and self._done.is_set():
-            self.busy_since = None
-        return self.busy_since is not None
-
-    def ask(
-        self,
-        view: guarda.PlayerView,
-        rng: random.Random,
-        timer: Callable[[], float],
-        limit: float,
-        ply: int,
-    ) -> tuple[object, float, BaseException | None, bool]:
-        """The answer, the seconds it took, any exception, and whether it was given up."""
-        self._done.clear()
-        give_up = time.perf_counter() + _give_up_after(limit)
-        start = timer()
-        self._requests.put((view, rng))
-        while not self._done.wait(min(max(limit, 0.001), 0.05)):
-            if time.perf_counter() >= give_up:
-                self.busy_since = ply
-                return None, timer() - start, None, True
-        answer, error = self._answer
-        return answer, timer() - start, error, False
-
-    def close(self) -> None:
-        """Let the thread end once its current call (if any) returns."""
-        self._requests.put(None)
-
-
-def _format(action: guarda.Action) -> str:
-    try:
-        return guarda.format_action(action)
-    except Exception:  # an action changed into something unwritable is still reported
-        return _describe(action)
-
-
-def _judge(
-    answer: object,
-    error: BaseException | None,
-    state: guarda.GameState,
-    view: guarda.PlayerView,
-) -> tuple[FaultKind, str] | None:
-    """Why the answer cannot be played, or None if it can.
-
-    The answer is checked by value against the rules, never by identity with a listed
-    action: an agent may have changed a listed action in place (``object.__setattr__``).
-    When it did, the engine's caches of listed actions are emptied, so nobody is handed
-    the changed object again.
-    """
-    if error is not None:
-        return "crash", f"act raised {_describe(error)}"
-    if not isinstance(answer, guarda.Action):
-        return "non-action", f"act returned {_describe(answer)}, not an action"
-    try:
-        legal = guarda.is_legal(state, answer, player=view.player)
-    except Exception:  # a changed action may hold anything: it is simply not legal
-        legal = False
-    if legal:
-        return None
-    detail = f"{_format(answer)} is not legal in the {view.phase} phase"
-    if any(answer is listed for listed in view.legal_actions):
-        guarda.clear_caches()
-        detail += " (a listed action changed in place: the action caches were emptied)"
-    return "illegal", detail
 
 
 def play_match(
@@ -448,7 +320,12 @@ def play_match(
     faults: list[Fault] = []
     recorder = guarda.Recorder(config, deal.seed, salt=deal.salt, names=shown)
     limited = time_budget is not None or clock is not None
-    thinkers = [_Thinker(agent, seat) for seat, agent in enumerate(agents)] if limited else []
+    policies = bool(observers)  # only observers see policies: ask for them only then
+    thinkers = (
+        [Thinker(agent, seat, policy=policies) for seat, agent in enumerate(agents)]
+        if limited
+        else []
+    )
 
     def notify(
         ply: int, actor: int | None, events: tuple[guarda.Event, ...], **extra: object
@@ -468,9 +345,16 @@ def play_match(
 
     notify(0, None, recorder.state.events)
     forfeited: int | None = None
+    for seat, agent in enumerate(agents):
+        fault = call_start(agent, config, seat)
+        if fault is not None:
+            faults.append(fault)
+            if on_fault == "forfeit":
+                forfeited = seat
+                break
     called: tuple[float, ...] | None = None
     ply = 0
-    while not recorder.state.is_over:
+    while forfeited is None and not recorder.state.is_over:
         state = recorder.state
         actor = state.actor
         assert actor is not None  # a game that is not over has someone to decide
@@ -479,6 +363,7 @@ def play_match(
         left = remaining[actor]
         elapsed: float | None = None
         problem: tuple[FaultKind, str] | None
+        policy: Policy | None = None
         if left is not None and left <= 0:
             problem = ("late", "no time left on the clock: not asked")
             answer: object = None
@@ -495,14 +380,16 @@ def play_match(
                     view, rngs[actor], measure, limit, ply
                 )
             else:
-                answer, elapsed, error = _ask(agents[actor], view, rngs[actor], measure)
+                answer, elapsed, error = ask(
+                    agents[actor], view, rngs[actor], measure, policy=policies
+                )
                 hung = False
             times[actor].append(elapsed)
-            problem = _judge(answer, error, state, view)
+            answer, policy, problem = judge(answer, error, state, view)
             if hung:
                 problem = (
                     "late",
-                    f"no answer after {_give_up_after(limit):.3g} s: given up, not asked "
+                    f"no answer after {give_up_after(limit):.3g} s: given up, not asked "
                     "again until it answers",
                 )
             if left is not None:
@@ -520,9 +407,10 @@ def play_match(
                 forfeited = actor
                 break
             answer = fallback_rng.choice(guarda.legal_actions(state))
+            policy = None
         assert isinstance(answer, guarda.Action)
         events = recorder.apply(answer, player=actor)  # checked by value: it cannot fail
-        notify(ply, actor, events, fault=fault, elapsed=elapsed)
+        notify(ply, actor, events, fault=fault, elapsed=elapsed, policy=policy)
         if adjudicate is not None and not recorder.state.is_over:
             called = _adjudicated(adjudicate, guarda.view(recorder.state, None), seats)
             if called is not None:
@@ -539,8 +427,15 @@ def play_match(
     else:
         assert outcome is not None
         scores = outcome_scores(config, outcome)
+    record = recorder.record()
+    for seat, agent in enumerate(agents):
+        mine = tuple(fault for fault in faults if fault.seat == seat)
+        told = SeatResult(seat, scores[seat], scores, outcome, record, mine, final.turns_ended)
+        fault = call_end(agent, told)
+        if fault is not None:
+            faults.append(fault)
     return MatchResult(
-        record=recorder.record(),
+        record=record,
         outcome=outcome,
         scores=scores,
         faults=tuple(faults),

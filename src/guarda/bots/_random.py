@@ -46,3 +46,20 @@ class RandomBot:
         """
         check_turn(view)
         return rng.choice(view.legal_actions)
+
+    def act_with_policy(
+        self, view: guarda.PlayerView, rng: random.Random
+    ) -> tuple[guarda.Action, dict[guarda.Action, float]]:
+        """The action ``act`` plays, and the uniform policy it drew it from.
+
+        Examples:
+            >>> import random
+            >>> import guarda
+            >>> view = guarda.view(guarda.new_game(guarda.grda(), seed=1), 0)
+            >>> action, policy = RandomBot().act_with_policy(view, random.Random(0))
+            >>> action == RandomBot().act(view, random.Random(0)) and sum(policy.values())
+            1.0
+        """
+        action = self.act(view, rng)
+        legal = view.legal_actions
+        return action, dict.fromkeys(legal, 1.0 / len(legal))

@@ -1,0 +1,265 @@
+"""Asking an agent for a decision and judging its answer: threads for time limits, the
+optional policy an agent may return with its action, and the lifecycle hooks.
+
+An agent may have, besides ``name`` and ``act``:
+
+- ``act_with_policy(view, rng)``, returning ``(action, policy)``: the action to play
+  and a mapping from legal actions to probabilities (how likely the agent was to play
+  each). The runner calls it instead of ``act`` and hands the policy to observers
+  ([`MatchStep.policy`][guarda.bots.MatchStep.policy]);
+- ``start(config, player)``, called once before a game's first decision;
+- ``end(result)``, called once after the game with a
+  [`SeatResult`][guarda.bots.SeatResult].
+"""
+
+from __future__ import annotations
+
+import math
+import queue
+import random
+import threading
+import time
+from collections.abc import Callable, Mapping
+
+import guarda
+from guarda.bots._agent import Agent, Fault, FaultKind, Policy, SeatResult
+
+__all__ = [
+    "Answer",
+    "Thinker",
+    "ask",
+    "call_end",
+    "call_start",
+    "decide",
+    "give_up_after",
+    "judge",
+]
+
+_TOLERANCE = 1e-6
+"""How far from 1 a policy's probabilities may add up."""
+
+
+class Answer:
+    """What ``act_with_policy`` returned, kept apart from a bare answer of ``act``."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: object) -> None:
+        self.value = value
+
+
+def decide(
+    agent: Agent, view: guarda.PlayerView, rng: random.Random, *, policy: bool = False
+) -> object:
+    """With ``policy``, call ``act_with_policy`` if the agent has it (its answer wrapped in
+    an `Answer`); otherwise ``act``."""
+    act_with_policy = getattr(agent, "act_with_policy", None) if policy else None
+    if callable(act_with_policy):
+        return Answer(act_with_policy(view, rng))
+    return agent.act(view, rng)
+
+
+def _describe(value: object) -> str:
+    try:
+        text = repr(value)
+    except Exception:  # a value whose repr fails is still reported
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= 200 else text[:197] + "..."
+
+
+def ask(
+    agent: Agent,
+    view: guarda.PlayerView,
+    rng: random.Random,
+    timer: Callable[[], float],
+    *,
+    policy: bool = False,
+) -> tuple[object, float, BaseException | None]:
+    """Ask an agent; return its answer (or None), the seconds it took and any exception."""
+    start = timer()
+    try:
+        answer: object = decide(agent, view, rng, policy=policy)
+    except KeyboardInterrupt:
+        raise
+    except BaseException as error:  # an agent may fail in any way, even sys.exit()
+        return None, timer() - start, error
+    return answer, timer() - start, None
+
+
+def give_up_after(limit: float) -> float:
+    """Wall-clock seconds after which the runner stops waiting for an answer."""
+    return 3 * limit + 1.0
+
+
+class Thinker:
+    """Asks one seat's agent on a daemon thread of its own, so a hung agent is given up.
+
+    Used when a decision has a time limit. One call at a time: while an answer the
+    runner gave up on is still being computed, the seat is not asked again (the agent's
+    own objects are never used by two threads at once).
+    """
+
+    def __init__(self, agent: Agent, seat: int, *, policy: bool = False) -> None:
+        self._agent = agent
+        self._policy = policy
+        self._requests: queue.SimpleQueue[tuple[guarda.PlayerView, random.Random] | None] = (
+            queue.SimpleQueue()
+        )
+        self._done = threading.Event()
+        self._answer: tuple[object, BaseException | None] = (None, None)
+        self.busy_since: int | None = None
+        """The ply of the decision it is still working on after being given up, or None."""
+        self._thread = threading.Thread(
+            target=self._serve, name=f"guarda-agent-{seat}", daemon=True
+        )
+        self._thread.start()
+
+    def _serve(self) -> None:
+        while (request := self._requests.get()) is not None:
+            view, rng = request
+            try:
+                answer: object = decide(self._agent, view, rng, policy=self._policy)
+            except BaseException as error:  # an agent may fail in any way, even sys.exit()
+                self._answer = (None, error)
+            else:
+                self._answer = (answer, None)
+            self._done.set()
+
+    def is_busy(self) -> bool:
+        """Whether a given-up call is still running (clears the mark once it is done)."""
+        if self.busy_since is not None and self._done.is_set():
+            self.busy_since = None
+        return self.busy_since is not None
+
+    def ask(
+        self,
+        view: guarda.PlayerView,
+        rng: random.Random,
+        timer: Callable[[], float],
+        limit: float,
+        ply: int,
+    ) -> tuple[object, float, BaseException | None, bool]:
+        """The answer, the seconds it took, any exception, and whether it was given up."""
+        self._done.clear()
+        give_up = time.perf_counter() + give_up_after(limit)
+        start = timer()
+        self._requests.put((view, rng))
+        while not self._done.wait(min(max(limit, 0.001), 0.05)):
+            if time.perf_counter() >= give_up:
+                self.busy_since = ply
+                return None, timer() - start, None, True
+        answer, error = self._answer
+        return answer, timer() - start, error, False
+
+    def close(self) -> None:
+        """Let the thread end once its current call (if any) returns."""
+        self._requests.put(None)
+
+
+def _format(action: guarda.Action) -> str:
+    try:
+        return guarda.format_action(action)
+    except Exception:  # an action changed into something unwritable is still reported
+        return _describe(action)
+
+
+def _policy(
+    value: object, state: guarda.GameState, player: int | None
+) -> tuple[Policy | None, str | None]:
+    """The policy, checked: legal actions with probabilities that add up to 1."""
+    if not isinstance(value, Mapping) or not value:
+        return None, f"the policy is {_describe(value)}, not a mapping from actions"
+    pairs: list[tuple[guarda.Action, float]] = []
+    for action, weight in value.items():
+        if not isinstance(action, guarda.Action):
+            return None, f"the policy holds {_describe(action)}, not an action"
+        try:
+            legal = guarda.is_legal(state, action, player=player)
+        except Exception:  # a changed action may hold anything: it is simply not legal
+            legal = False
+        if not legal:
+            return None, f"the policy holds {_format(action)}, which is not legal"
+        if (
+            not isinstance(weight, (int, float))
+            or isinstance(weight, bool)
+            or not math.isfinite(weight)
+            or weight < 0
+        ):
+            return None, f"the policy gives {_format(action)} {_describe(weight)}"
+        pairs.append((action, float(weight)))
+    total = math.fsum(weight for _, weight in pairs)
+    if abs(total - 1.0) > _TOLERANCE:
+        return None, f"the policy's probabilities add up to {total:.6g}, not 1"
+    return tuple(pairs), None
+
+
+def judge(
+    answer: object,
+    error: BaseException | None,
+    state: guarda.GameState,
+    view: guarda.PlayerView,
+) -> tuple[object, Policy | None, tuple[FaultKind, str] | None]:
+    """The action answered, its policy, and why it cannot be played (None if it can).
+
+    The answer is checked by value against the rules, never by identity with a listed
+    action: an agent may have changed a listed action in place (``object.__setattr__``).
+    When it did, the engine's caches of listed actions are emptied, so nobody is handed
+    the changed object again.
+    """
+    if error is not None:
+        return None, None, ("crash", f"act raised {_describe(error)}")
+    policy: Policy | None = None
+    if isinstance(answer, Answer):
+        pair = answer.value
+        if not isinstance(pair, tuple) or len(pair) != 2:
+            detail = f"act_with_policy returned {_describe(pair)}, not (action, policy)"
+            return None, None, ("non-action", detail)
+        answer, value = pair
+        policy, problem = _policy(value, state, view.player)
+        if problem is not None:
+            return answer, None, ("non-action", f"act_with_policy: {problem}")
+    if not isinstance(answer, guarda.Action):
+        return answer, None, ("non-action", f"act returned {_describe(answer)}, not an action")
+    if policy is not None and not any(weight > 0 for action, weight in policy if action == answer):
+        detail = f"act_with_policy: the policy gives {_format(answer)}, the action played, nothing"
+        return answer, None, ("non-action", detail)
+    try:
+        legal = guarda.is_legal(state, answer, player=view.player)
+    except Exception:  # a changed action may hold anything: it is simply not legal
+        legal = False
+    if legal:
+        return answer, policy, None
+    detail = f"{_format(answer)} is not legal in the {view.phase} phase"
+    if any(answer is listed for listed in view.legal_actions):
+        guarda.clear_caches()
+        detail += " (a listed action changed in place: the action caches were emptied)"
+    return answer, None, ("illegal", detail)
+
+
+def call_start(agent: Agent, config: guarda.Config, player: int) -> Fault | None:
+    """Call the agent's ``start`` hook, if it has one; a fault if it raises."""
+    try:
+        start = getattr(agent, "start", None)
+        if callable(start):
+            start(config, player)
+    except KeyboardInterrupt:
+        raise
+    except BaseException as error:  # an agent may fail in any way, even sys.exit()
+        detail = f"start raised {_describe(error)}"
+        return Fault(seat=player, ply=0, turn=0, kind="crash", detail=detail)
+    return None
+
+
+def call_end(agent: Agent, result: SeatResult) -> Fault | None:
+    """Call the agent's ``end`` hook, if it has one; a fault if it raises."""
+    try:
+        end = getattr(agent, "end", None)
+        if callable(end):
+            end(result)
+    except KeyboardInterrupt:
+        raise
+    except BaseException as error:  # an agent may fail in any way, even sys.exit()
+        detail = f"end raised {_describe(error)}"
+        ply = result.record.plies
+        return Fault(seat=result.player, ply=ply, turn=result.turns, kind="crash", detail=detail)
+    return None
