@@ -41,8 +41,10 @@ DEFAULT_RESAMPLES: Final = 1000
 """How many resamples the intervals take by default."""
 _ELO_PER_LOG: Final = 400.0 / math.log(10.0)
 _NEWTON_ITERATIONS: Final = 100
-_NEWTON_TOLERANCE: Final = 1e-10
+_NEWTON_TOLERANCE: Final = 1e-7
+"""Newton converges quadratically: after a step this short, what is left is far shorter."""
 _HALVINGS: Final = 60
+_SAFE_STEP: Final = 1.0
 
 
 @attrs.frozen
@@ -135,11 +137,11 @@ def _fit(
 
     ``wins[i]``: entrant i's score, its virtual half win included; ``pairs``: (i, j,
     comparisons of i and j). The log-likelihood is strictly concave (the phantom's
-    draws see to it), so each Newton step that does not improve it is halved.
+    draws see to it); a step longer than a factor e in strength that does not improve
+    it is halved until it does (short steps from a nearby start converge at once).
     """
     size = len(wins)
     theta = list(start)
-    current = _likelihood(theta, wins, pairs)
     for _ in range(_NEWTON_ITERATIONS):
         gradient = [0.0] * size
         curvature = [[0.0] * size for _ in range(size)]
@@ -158,15 +160,14 @@ def _fit(
             curvature[j][i] -= weight
         step = _solve(curvature, gradient)
         size_of_step = max((abs(value) for value in step), default=0.0)
-        for _ in range(_HALVINGS):
-            trial = [t + s for t, s in zip(theta, step, strict=True)]
-            value = _likelihood(trial, wins, pairs)
-            if value >= current:
-                break
-            step = [s / 2.0 for s in step]
-        else:
-            return theta  # no step improves it: the maximum, to rounding
-        theta, current = trial, value
+        if size_of_step > _SAFE_STEP:  # a long step may overshoot: halve it until it helps
+            current = _likelihood(theta, wins, pairs)
+            for _ in range(_HALVINGS):
+                trial = [t + s for t, s in zip(theta, step, strict=True)]
+                if _likelihood(trial, wins, pairs) >= current:
+                    break
+                step = [s / 2.0 for s in step]
+        theta = [t + s for t, s in zip(theta, step, strict=True)]
         if size_of_step < _NEWTON_TOLERANCE:
             break
     return theta
