@@ -291,7 +291,7 @@ class SPRTWatch:
 
     Games come in any order (a process pool finishes them as it may); the test sees them
     in game order, so where it decides does not depend on the executor. In a game of
-    more than two players A and B are compared as for the ratings (one may not be).
+    more than two players A and B are compared as for the ratings (two losers are not).
     """
 
     def __init__(self, test: SPRT, first: str, second: str) -> None:
