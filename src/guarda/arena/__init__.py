@@ -17,8 +17,11 @@ master seed; it schedules the games, runs them through any
   ``duplicate=True`` every deal is played once per seating, so a seat swap keeps the
   cards.
 - **Results** ([`ArenaResult`][guarda.arena.ArenaResult]): win, draw and loss rates with
-  95% Wilson intervals, Bradley-Terry ratings on the Elo scale, head-to-head tables,
-  per-agent decision times and faults, as Markdown too.
+  95% Wilson intervals, Bradley-Terry ratings on the Elo scale with bootstrap intervals,
+  head-to-head tables, per-agent decision times and faults, as Markdown too.
+- **Sequential tests**: [`SPRT`][guarda.arena.SPRT] says whether A is better than B, as
+  chess engine testers decide it (fishtest's GSPRT); ``match(..., sprt=SPRT(...))`` stops
+  starting games once it decides.
 - **Records**: with ``records=path`` every game is written as it finishes, in game order,
   to a JSON Lines file (a header, then one line per game holding its
   [`guarda.dumps`][guarda.dumps] record); read it back with
@@ -43,6 +46,12 @@ against a phantom rated 1500, which keeps unbeaten records finite and anchors th
 Ratings are shown like Elo ratings: ``1500 + 400 * log10(strength)``, so 400 points apart
 means 10 to 1 odds.
 
+**Rating intervals.** [`ArenaResult.rating_intervals`][guarda.arena.ArenaResult.rating_intervals]
+draws the games played again with replacement, table by table (1,000 times by default),
+fits the ratings to each resample and gives each entrant the middle 95% of its
+resampled ratings (the percentile bootstrap), from a seeded random source: the same
+result gives the same intervals.
+
 Examples:
     >>> import guarda
     >>> from guarda.arena import SerialExecutor, match
@@ -59,12 +68,14 @@ Examples:
 
 from __future__ import annotations
 
+from guarda.arena._bootstrap import RatingInterval
 from guarda.arena._jsonl import FILE_FORMAT, FILE_VERSION, read_arena, read_records
 from guarda.arena._play import SerialExecutor
 from guarda.arena._ratings import BASE_RATING, Comparison, bradley_terry, comparisons
 from guarda.arena._results import ArenaResult, DecisionTimes, GameResult, HeadToHead, Standing
 from guarda.arena._run import GameCallback, gauntlet, match, round_robin
 from guarda.arena._schedule import AgentSpec, game_seed
+from guarda.arena._sprt import SPRT, SPRTResult
 from guarda.arena._subprocess import PROTOCOL, PROTOCOL_VERSION, SubprocessAgent
 
 __all__ = [
@@ -73,6 +84,7 @@ __all__ = [
     "FILE_VERSION",
     "PROTOCOL",
     "PROTOCOL_VERSION",
+    "SPRT",
     "AgentSpec",
     "ArenaResult",
     "Comparison",
@@ -80,6 +92,8 @@ __all__ = [
     "GameCallback",
     "GameResult",
     "HeadToHead",
+    "RatingInterval",
+    "SPRTResult",
     "SerialExecutor",
     "Standing",
     "SubprocessAgent",

@@ -14,7 +14,14 @@ from collections.abc import Iterable, Sequence
 import attrs
 
 import guarda
+from guarda.arena._bootstrap import (
+    DEFAULT_RESAMPLES,
+    RatingInterval,
+    check_interval_options,
+    rating_intervals,
+)
 from guarda.arena._ratings import Comparison, bradley_terry, comparisons
+from guarda.arena._sprt import SPRTResult
 from guarda.bots import Fault
 from guarda.stats import Rate
 
@@ -126,6 +133,9 @@ class Standing:
     """Decisions the runner took in this entrant's place."""
     decision_times: DecisionTimes
     """How long the entrant took to decide."""
+    interval: RatingInterval | None = None
+    """The rating's bootstrap interval, with
+    [`standings(intervals=True)`][guarda.arena.ArenaResult.standings]; else None."""
 
 
 @attrs.frozen
@@ -170,6 +180,10 @@ class ArenaResult:
     """The entrants' names, in the order given."""
     games: tuple[GameResult, ...]
     """Every game, by game number."""
+    sprt: SPRTResult | None = None
+    """Where the sequential test of [`match(sprt=...)`][guarda.arena.match] stands: on the
+    games in game order up to its decision (or all of them); None without a test. Games
+    in flight when it decided are in ``games`` too."""
     key: str = attrs.field(default="", repr=False, eq=False)
     """The match key every game was dealt with (see
     [`deal_for`][guarda.bots.deal_for]); pass it back with the same seed to play the same
@@ -205,13 +219,85 @@ class ArenaResult:
         """Each entrant's Bradley-Terry rating on the Elo scale (see ``guarda.arena``)."""
         return dict(bradley_terry(self.entrants, self.comparisons()))
 
-    def standings(self) -> tuple[Standing, ...]:
-        """Each entrant's standing, the highest rating first (ties: by name)."""
-        ratings = self.ratings()
-        rows = [self._standing(name, ratings[name]) for name in self.entrants]
+    def rating_intervals(
+        self,
+        *,
+        resamples: int = DEFAULT_RESAMPLES,
+        confidence: float = 0.95,
+        seed: int = 0,
+    ) -> dict[str, RatingInterval]:
+        """Each entrant's rating with its percentile bootstrap interval.
+
+        The games played are drawn again with replacement, table by table, ``resamples``
+        times; the ratings are fitted to each resample, and the interval holds the middle
+        ``confidence`` share of an entrant's resampled ratings (see ``guarda.arena``).
+        The same games and seed give the same intervals.
+
+        Args:
+            resamples: How many resamples (1,000 by default).
+            confidence: The share of the resampled ratings inside the interval.
+            seed: The seed of the resampling.
+
+        Returns:
+            Each entrant's [`RatingInterval`][guarda.arena.RatingInterval], in the order of
+            ``entrants``.
+
+        Raises:
+            ArgumentError: For ``resamples`` not a positive integer, ``confidence`` not
+                between 0 and 1, or a seed that is not an integer.
+
+        Examples:
+            >>> games = tuple(
+            ...     GameResult(k, 0, k, ("a", "b"), (1.0, 0.0) if k % 3 else (0.0, 1.0))
+            ...     for k in range(60)
+            ... )
+            >>> intervals = ArenaResult(("a", "b"), games).rating_intervals(seed=1)
+            >>> str(intervals["a"]), str(intervals["b"])
+            ('1560 [1523, 1610]', '1440 [1390, 1477]')
+        """
+        check_interval_options(resamples, confidence, seed)
+        tables: dict[int, list[list[Comparison]]] = {}
+        for game in self.games:
+            if game.ok:
+                tables.setdefault(game.table, []).append(comparisons(game.seats, game.scores))
+        return dict(
+            rating_intervals(
+                self.entrants,
+                [tables[table] for table in sorted(tables)],
+                resamples=resamples,
+                confidence=confidence,
+                seed=seed,
+            )
+        )
+
+    def standings(
+        self,
+        *,
+        intervals: bool = False,
+        resamples: int = DEFAULT_RESAMPLES,
+        confidence: float = 0.95,
+        seed: int = 0,
+    ) -> tuple[Standing, ...]:
+        """Each entrant's standing, the highest rating first (ties: by name).
+
+        Args:
+            intervals: Whether to give each rating its bootstrap interval (see
+                [`rating_intervals`][guarda.arena.ArenaResult.rating_intervals], which
+                takes the other arguments).
+            resamples: How many resamples, with ``intervals``.
+            confidence: The interval's confidence level, with ``intervals``.
+            seed: The seed of the resampling, with ``intervals``.
+        """
+        if intervals:
+            found = self.rating_intervals(resamples=resamples, confidence=confidence, seed=seed)
+            ratings = {name: interval.rating for name, interval in found.items()}
+        else:
+            check_interval_options(resamples, confidence, seed)
+            found, ratings = {}, self.ratings()
+        rows = [self._standing(name, ratings[name], found.get(name)) for name in self.entrants]
         return tuple(sorted(rows, key=lambda row: (-row.rating, row.name)))
 
-    def _standing(self, name: str, rating: float) -> Standing:
+    def _standing(self, name: str, rating: float, interval: RatingInterval | None) -> Standing:
         wins = draws = losses = faults = 0
         times = DecisionTimes(0, 0.0, 0.0)
         for game in self.games:
@@ -237,6 +323,7 @@ class ArenaResult:
             rating,
             faults,
             times,
+            interval,
         )
 
     def head_to_head(self) -> tuple[HeadToHead, ...]:
@@ -254,20 +341,37 @@ class ArenaResult:
             for first, second in sorted(tally, key=lambda pair: (order[pair[0]], order[pair[1]]))
         )
 
-    def to_markdown(self) -> str:
+    def to_markdown(
+        self,
+        *,
+        intervals: bool = True,
+        resamples: int = DEFAULT_RESAMPLES,
+        confidence: float = 0.95,
+        seed: int = 0,
+    ) -> str:
         """The standings, the head-to-head results and any errors, as Markdown tables.
+
+        The ratings come with their bootstrap intervals (``1532 [1488, 1571]``, see
+        [`rating_intervals`][guarda.arena.ArenaResult.rating_intervals]) unless
+        ``intervals`` is False; the other arguments are those of ``rating_intervals``.
+        With a sequential test (``match(sprt=...)``) a line says where it stands.
 
         Examples:
             >>> result = ArenaResult(("a", "b"), ())
             >>> print(result.to_markdown().splitlines()[0])  # doctest: +NORMALIZE_WHITESPACE
-            | rank | entrant | rating | games | score | wins | draws | losses | faults
+            | rank | entrant | rating [95%] | games | score | wins | draws | losses | faults
               | ms/decision |
+            >>> print(result.to_markdown(intervals=False).splitlines()[2][:27])
+            | 1    | a       | 1500   |
         """
+        rows = self.standings(
+            intervals=intervals, resamples=resamples, confidence=confidence, seed=seed
+        )
         lines = _table(
             (
                 "rank",
                 "entrant",
-                "rating",
+                f"rating [{confidence:.1%}]".replace(".0%", "%") if intervals else "rating",
                 "games",
                 "score",
                 "wins",
@@ -280,7 +384,7 @@ class ArenaResult:
                 (
                     rank,
                     row.name,
-                    f"{row.rating:.0f}",
+                    f"{row.rating:.0f}" if row.interval is None else str(row.interval),
                     row.games,
                     row.score,
                     row.wins,
@@ -289,9 +393,12 @@ class ArenaResult:
                     row.faults,
                     f"{row.decision_times.mean * 1000:.3g}",
                 )
-                for rank, row in enumerate(self.standings(), start=1)
+                for rank, row in enumerate(rows, start=1)
             ],
         )
+        if self.sprt is not None:
+            played = len([game for game in self.games if game.ok])
+            lines += ["", f"SPRT: {self.sprt}; {played} games played."]
         pairs = self.head_to_head()
         if pairs:
             lines += [

@@ -42,6 +42,7 @@ from guarda.arena._schedule import (
     entrants_of,
     schedule,
 )
+from guarda.arena._sprt import SPRT, SPRTWatch
 from guarda.bots import deal_for, new_key
 from guarda.errors import ArgumentError
 
@@ -103,10 +104,13 @@ class _Runner:
         pool: _Pool,
         window: int,
         on_result: Callable[[GameResult], None],
+        stop: Callable[[], bool] | None = None,
     ) -> None:
         self.pool = pool
         self.window = window
         self.on_result = on_result
+        self.stop = stop
+        """When it returns True, no new game is sent (those in flight are collected)."""
         self.pending: dict[Future[GameResult], GameTask] = {}
         self.refused: deque[GameTask] = deque()
         """Games our own pool refused because a worker had just died: played again."""
@@ -141,6 +145,8 @@ class _Runner:
         queue = deque(tasks)
         try:
             while queue or self.pending or self.refused:
+                if self.stop is not None and self.stop():
+                    queue.clear()
                 while queue and len(self.pending) < self.window and not self.refused:
                     self.submit(queue.popleft())
                 suspects: deque[GameTask] = deque()
@@ -228,6 +234,7 @@ def _run(
     records: str | os.PathLike[str] | None,
     progress: bool,
     on_game: GameCallback | None,
+    sprt: SPRT | None = None,
 ) -> ArenaResult:
     _check_number(games, "games", integer=True)
     if not isinstance(seed, int) or isinstance(seed, bool):
@@ -242,6 +249,8 @@ def _run(
         raise ArgumentError(f"progress must be True or False, not {progress!r}", path="progress")
     if on_game is not None and not callable(on_game):
         raise ArgumentError(f"on_game must be callable, not {on_game!r}", path="on_game")
+    if sprt is not None and not isinstance(sprt, SPRT):
+        raise ArgumentError(f"sprt must be a guarda.arena.SPRT, not {sprt!r}", path="sprt")
     if not isinstance(duplicate, bool):
         raise ArgumentError(
             f"duplicate must be True or False, not {duplicate!r}", path="duplicate"
@@ -276,10 +285,13 @@ def _run(
     )
     bar: Bar | None = progress_bar(len(tasks), tournament) if progress else None
     errors = 0
+    watch = None if sprt is None else SPRTWatch(sprt, entrants[0].name, entrants[1].name)
 
     def on_result(result: GameResult) -> None:
         nonlocal errors
         results[result.game] = result
+        if watch is not None:
+            watch.add(result.game, result.seats, result.scores)
         if writer is not None:
             writer.add(result)
         if bar is not None:
@@ -293,7 +305,8 @@ def _run(
     count = workers if workers is not None else os.cpu_count() or 1
     pool = _Pool(executor, count)
     try:
-        _Runner(pool, 2 * count, on_result).run(tasks)
+        stop = None if watch is None else lambda: watch.decided
+        _Runner(pool, 2 * count, on_result, stop).run(tasks)
     finally:
         pool.close()
         if keep_agents:
@@ -302,7 +315,12 @@ def _run(
             writer.close()
         if bar is not None:
             bar.close()
-    return ArenaResult(names, tuple(results[number] for number in sorted(results)), key=key)
+    return ArenaResult(
+        names,
+        tuple(results[number] for number in sorted(results)),
+        sprt=None if watch is None else watch.result,
+        key=key,
+    )
 
 
 def _check_config(config: object) -> guarda.Config:
@@ -331,6 +349,7 @@ def match(
     records: str | os.PathLike[str] | None = None,
     progress: bool = False,
     on_game: GameCallback | None = None,
+    sprt: SPRT | None = None,
 ) -> ArenaResult:
     """Play ``games`` games between the same agents, one per seat, rotating the seats.
 
@@ -378,6 +397,10 @@ def match(
             [`read_arena`][guarda.arena.read_arena]); an existing file is replaced.
         progress: Whether to show a progress bar on stderr (tqdm if installed).
         on_game: A callback called with each game's result as it comes in.
+        sprt: A sequential test ([`SPRT`][guarda.arena.SPRT]) of the first agent against
+            the second, fed their results in game order: once it decides, no new game
+            starts (games in flight are collected) and ``games`` is only the most to
+            play. The result's ``sprt`` says where the test stands.
 
     Returns:
         The [`ArenaResult`][guarda.arena.ArenaResult].
@@ -409,6 +432,7 @@ def match(
         records=records,
         progress=progress,
         on_game=on_game,
+        sprt=sprt,
     )
 
 
