@@ -187,14 +187,15 @@ def test_simulate_writes_records_and_a_summary(
     records = tmp_path / "games.jsonl"
     arguments = [*SMALL, "--games", "4", "--records", str(records)]
     assert main(["simulate", *arguments]) == 0
-    out = capsys.readouterr().out
-    assert "Standings after 4 games" in out and "random#2" in out and "4/4" in out
+    out, err = capsys.readouterr()
+    assert "Standings after 4 games" in out and "random#2" in out
+    assert "4/4" in err and "4/4" not in out  # the progress bar is on stderr
     result = read_arena(records)
     assert len(result.games) == 4 and all(game.ok for game in result.games)
     assert main(["simulate", *arguments, "--bots", "random,chess"]) == 2
     _one_error_line(capsys.readouterr().err, "unknown bot 'chess'")
     assert main(["simulate", *arguments, "--bots", "random,random,random"]) == 2
-    _one_error_line(capsys.readouterr().err, "give 2 bots")
+    _one_error_line(capsys.readouterr().err, "give 2 agents")
 
 
 def test_tournament_round_robin_and_gauntlet(
@@ -211,6 +212,58 @@ def test_tournament_round_robin_and_gauntlet(
     assert len(read_arena(records).games) == 4  # two opponents, two games each
     assert main(["tournament", "random", *arguments]) == 2
     _one_error_line(capsys.readouterr().err, "needs at least 2 bots")
+
+
+def test_entrants_by_factory_and_by_command(capsys: pytest.CaptureFixture[str]) -> None:
+    command = f"cmd:{sys.executable} {ROOT / 'examples' / 'subprocess_bot.py'}"
+    arguments = [*SMALL, "--games", "2", "--quiet"]
+    assert main(["tournament", "guarda.bots:GreedyBot", f"sub={command}", *arguments]) == 0
+    out = capsys.readouterr().out
+    assert "greedy" in out and "sub" in out and "Head to head" in out
+    agents = ["--agent", "mine=guarda.bots:RandomBot", "--agent", "ismcts"]
+    assert main(["simulate", *agents, "--iterations", "4", "--worlds", "2", *arguments]) == 0
+    out = capsys.readouterr().out
+    assert "mine" in out and "ismcts-4" in out
+    for bad, words in (
+        (["--agent", "nowhere.at.all:Bot"], "cannot import 'nowhere.at.all'"),
+        (["--agent", "guarda.bots:NoSuchBot"], "no 'NoSuchBot'"),
+        (["--agent", "cmd:"], "give the command after cmd:"),
+        (["--agent", "random", "--bots", "random"], "not both"),
+        (["--agent", "ismcts", "--iterations", "0"], "ismcts: iterations"),
+    ):
+        assert main(["simulate", *bad, *arguments]) == 2
+        _one_error_line(capsys.readouterr().err, words)
+
+
+def test_simulate_stops_when_the_sequential_test_decides(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    arguments = ["--edition", "modern", "--turn-limit", "60", "--quiet", "--seed", "1"]
+    bots = ["--bots", "greedy,random", "--games", "400", "--sprt", "0,400,0.05,0.05"]
+    assert main(["simulate", *arguments, *bots]) == 0
+    out = capsys.readouterr().out
+    played = int(re.search(r"Standings after (\d+) games", out).group(1))  # type: ignore[union-attr]
+    assert played < 400 and "SPRT: the first is better" in out
+    for sprt in ("0", "1,0", "0,10,2,0.05"):
+        assert main(["simulate", *arguments, "--bots", "random", "--sprt", sprt]) == 2
+        _one_error_line(capsys.readouterr().err, "--sprt")
+
+
+def test_piped_tables_are_never_cut_and_budgets_reach_the_arena(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    names = [
+        "--agent",
+        "a-rather-long-name-for-a-bot=random",
+        "--agent",
+        "b=guarda.bots:RandomBot",
+    ]
+    arguments = [*SMALL, "--games", "2", "--quiet", "--time-budget", "5", "--clock", "60"]
+    assert main(["simulate", *names, *arguments]) == 0
+    out = capsys.readouterr().out
+    row = next(line for line in out.splitlines() if "a-rather-long-name-for-a-bot" in line)
+    assert len(row.rstrip()) > 80 and "…" not in out  # wider than a terminal, whole
+    assert "ms" in out and "rating [95%]" in out
 
 
 # -- stats ----------------------------------------------------------------------------------

@@ -14,10 +14,20 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from guarda.arena import ArenaResult, GameResult, SerialExecutor
+from guarda.arena import SPRT, ArenaResult, GameResult, SerialExecutor
+from guarda.cli._common import UsageError, console
+from guarda.cli._entrants import IsmctsOptions
+from guarda.errors import GuardaError
 from guarda.stats import Rate
 
-__all__ = ["add_arena_arguments", "arena_options", "run_with_progress", "show_result"]
+__all__ = [
+    "add_arena_arguments",
+    "arena_options",
+    "ismcts_options",
+    "run_with_progress",
+    "show_result",
+    "sprt_of",
+]
 
 
 def add_arena_arguments(parser: argparse.ArgumentParser) -> None:
@@ -51,7 +61,20 @@ def add_arena_arguments(parser: argparse.ArgumentParser) -> None:
         help="duplicate deals: every deal is played once per seating (--games must be a "
         "multiple of the players)",
     )
+    group.add_argument(
+        "--time-budget",
+        type=float,
+        metavar="SECONDS",
+        help="seconds each decision may take (past it: a late fault)",
+    )
+    group.add_argument(
+        "--clock", type=float, metavar="SECONDS", help="seconds each seat has for a whole game"
+    )
     group.add_argument("--quiet", action="store_true", help="no progress bar")
+    search = parser.add_argument_group("the ismcts bot's budget (per decision)")
+    search.add_argument("--iterations", type=int, metavar="N", help="iterations")
+    search.add_argument("--seconds", type=float, metavar="S", help="seconds of thinking")
+    search.add_argument("--worlds", type=int, metavar="N", help="determinized worlds")
 
 
 def arena_options(args: argparse.Namespace) -> dict[str, Any]:
@@ -65,7 +88,34 @@ def arena_options(args: argparse.Namespace) -> dict[str, Any]:
         "progress": False,
         "key": args.key,
         "duplicate": args.duplicate,
+        "time_budget": args.time_budget,
+        "clock": args.clock,
     }
+
+
+def ismcts_options(args: argparse.Namespace) -> IsmctsOptions:
+    """The ISMCTS bot's budget the options give."""
+    return IsmctsOptions(iterations=args.iterations, seconds=args.seconds, worlds=args.worlds)
+
+
+def sprt_of(text: str | None) -> SPRT | None:
+    """The ``--sprt ELO0,ELO1[,ALPHA,BETA]`` test, or None.
+
+    Raises:
+        UsageError: For anything but two or four numbers the test accepts.
+    """
+    if text is None:
+        return None
+    try:
+        numbers = [float(part) for part in text.split(",")]
+    except ValueError:
+        numbers = []
+    if len(numbers) not in (2, 4):
+        raise UsageError(f"--sprt takes ELO0,ELO1 or ELO0,ELO1,ALPHA,BETA, not {text!r}")
+    try:
+        return SPRT(*numbers)
+    except GuardaError as error:
+        raise UsageError(f"--sprt: {error}") from error
 
 
 def run_with_progress(
@@ -74,9 +124,11 @@ def run_with_progress(
     quiet: bool,
     run: Callable[[Callable[[GameResult], None]], ArenaResult],
 ) -> ArenaResult:
-    """Run ``run(on_game)`` with a progress bar of ``total`` games on ``out``."""
+    """Run ``run(on_game)`` with a progress bar of ``total`` games on stderr (so what
+    ``out`` prints can be piped or redirected on its own)."""
     if quiet:
         return run(lambda result: None)
+    out = console(stderr=True)
     columns = (
         TextColumn("games"),
         BarColumn(),
@@ -93,17 +145,19 @@ def _rate(rate: Rate) -> str:
 
 
 def show_result(out: Console, result: ArenaResult, title: str) -> None:
-    """Print the standings (rates with 95% Wilson intervals, ratings) and errors."""
+    """Print the standings (ratings with 95% bootstrap intervals, rates with 95% Wilson
+    intervals), the sequential test's decision, if any, and errors."""
     table = Table(title=title, box=box.SIMPLE_HEAD, collapse_padding=True, pad_edge=False)
     table.add_column("#", justify="right")
     table.add_column("bot", no_wrap=True)
-    for header in ("rating", "games", "score [95%]", "wins [95%]", "W-D-L", "faults", "ms"):
+    headers = ("rating [95%]", "games", "score [95%]", "wins [95%]", "W-D-L", "faults", "ms")
+    for header in headers:
         table.add_column(header, justify="right", no_wrap=True)
-    for rank, row in enumerate(result.standings(), 1):
+    for rank, row in enumerate(result.standings(intervals=True), 1):
         table.add_row(
             str(rank),
             row.name,
-            f"{row.rating:.0f}",
+            str(row.interval) if row.interval is not None else f"{row.rating:.0f}",
             str(row.games),
             _rate(row.score),
             _rate(row.wins),
@@ -118,5 +172,14 @@ def show_result(out: Console, result: ArenaResult, title: str) -> None:
         out.print(f"{len(played)} games played, {turns:.1f} turns on average.")
     for game in result.errors:
         out.print(f"game {game.game}: error: {game.error}")
+    if result.sprt is not None:
+        test = result.sprt
+        verdict = {"H1": "the first is better", "H0": "the first is not better"}.get(
+            test.decision or "", "no decision yet"
+        )
+        out.print(
+            f"SPRT: {verdict} (LLR {test.llr:.2f} in [{test.lower:.2f}, {test.upper:.2f}], "
+            f"{test.games} games)."
+        )
     if result.key:
         out.print(f"Match key {result.key}: with the same --seed, --key plays these games again.")

@@ -75,9 +75,21 @@ class Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message} ({self.prog} --help)\n")
 
 
-def console(*, stderr: bool = False) -> Console:
-    """A rich console (colour when the terminal has it, ``NO_COLOR`` respected)."""
-    return Console(stderr=stderr, highlight=False, soft_wrap=True)
+PIPED_WIDTH: Final = 10_000
+"""The width of a ``wide`` console that writes to a file or a pipe: wide enough that no
+table is ever cut (rich would take 80 columns)."""
+
+
+def console(*, stderr: bool = False, wide: bool = False) -> Console:
+    """A rich console (colour when the terminal has it, ``NO_COLOR`` respected).
+
+    With ``wide``, output that does not go to a terminal is never cut to a width: tables
+    print whole when piped or redirected.
+    """
+    stream = sys.stderr if stderr else sys.stdout
+    piped = wide and not (hasattr(stream, "isatty") and stream.isatty())
+    width = PIPED_WIDTH if piped else None
+    return Console(stderr=stderr, highlight=False, soft_wrap=True, width=width)
 
 
 def fail(prog: str, error: GuardaError | UsageError | OSError | str, status: int) -> int:

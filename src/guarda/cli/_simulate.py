@@ -9,25 +9,27 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from guarda.arena import ArenaResult, GameResult, match
+from guarda.arena import AgentSpec, ArenaResult, GameResult, match
 from guarda.cli._arena_tables import (
     add_arena_arguments,
     arena_options,
+    ismcts_options,
     run_with_progress,
     show_result,
+    sprt_of,
 )
 from guarda.cli._common import (
     BOTS,
     Parser,
     UsageError,
     add_config_arguments,
-    bot,
-    bot_list,
     config_of,
     console,
     fail,
     seed_of,
 )
+from guarda.cli._entrants import entrants_of_specs
+from guarda.errors import GuardaError
 
 __all__ = ["main"]
 
@@ -41,29 +43,59 @@ def main(argv: Sequence[str]) -> int:
     add_config_arguments(parser)
     parser.add_argument(
         "--bots",
-        default="random",
-        metavar="NAMES",
-        help=f"one bot per seat, or one for every seat ({', '.join(BOTS)}; default random)",
+        metavar="BOTS",
+        help=f"one bot per seat, or one for every seat, comma-separated ({', '.join(BOTS)}, "
+        "package.module:Factory or cmd:COMMAND, each optionally NAME=...; default random)",
+    )
+    parser.add_argument(
+        "--agent",
+        action="append",
+        metavar="SPEC",
+        help="a seat's agent (repeat it for each seat, or give one for every seat): a bot "
+        "name, package.module:Factory or cmd:COMMAND, optionally NAME=SPEC",
+    )
+    parser.add_argument(
+        "--sprt",
+        metavar="ELO0,ELO1[,ALPHA,BETA]",
+        help="stop once a sequential probability ratio test decides whether the first "
+        "agent is better than the second (alpha and beta 0.05 unless given)",
     )
     add_arena_arguments(parser)
     args = parser.parse_args(list(argv))
     try:
         config = config_of(args)
-        names = bot_list(args.bots, config.players)
+        if args.bots is not None and args.agent:
+            raise UsageError("give the seats with --bots or with --agent, not both")
+        specs = args.agent or [text for text in (args.bots or "random").split(",") if text]
+        if len(specs) == 1:
+            specs *= config.players
+        if len(specs) != config.players:
+            raise UsageError(
+                f"give {config.players} agents (one per seat) or one, not {len(specs)}"
+            )
+        agents = entrants_of_specs(specs, ismcts_options(args))
+        sprt = sprt_of(args.sprt)
+        if sprt is not None and config.players != 2:
+            raise UsageError("--sprt compares two agents: use it with --players 2")
         if args.games < 1 or args.workers < 1:
             raise UsageError("--games and --workers must be at least 1")
     except UsageError as error:
         return fail("guarda simulate", error, 2)
     seed = seed_of(args)
-    agents = [bot(name) for name in names]
-    out = console()
-    out.print(f"{config.name}, {config.players} players: {', '.join(names)}; seed {seed}")
+    out = console(wide=True)
+    out.print(f"{config.name}, {config.players} players: {', '.join(specs)}; seed {seed}")
 
     def run(on_game: Callable[[GameResult], None]) -> ArenaResult:
-        return match(config, agents, args.games, seed=seed, on_game=on_game, **arena_options(args))
+        seats: list[AgentSpec] | dict[str, AgentSpec] = agents
+        return match(
+            config, seats, args.games, seed=seed, on_game=on_game, sprt=sprt, **arena_options(args)
+        )
 
-    result = run_with_progress(out, args.games, args.quiet, run)
-    show_result(out, result, f"Standings after {args.games} games")
+    try:
+        result = run_with_progress(out, args.games, args.quiet, run)
+    except GuardaError as error:
+        return fail("guarda simulate", error, 2)
+    show_result(out, result, f"Standings after {len(result.games)} games")
     if args.records is not None:
         out.print(f"Records written to {args.records}.")
     return 1 if result.errors else 0

@@ -18,6 +18,7 @@ from guarda.arena import ArenaResult, GameResult, gauntlet, round_robin
 from guarda.cli._arena_tables import (
     add_arena_arguments,
     arena_options,
+    ismcts_options,
     run_with_progress,
     show_result,
 )
@@ -26,12 +27,12 @@ from guarda.cli._common import (
     Parser,
     UsageError,
     add_config_arguments,
-    bot,
     config_of,
     console,
     fail,
     seed_of,
 )
+from guarda.cli._entrants import entrants_of_specs
 from guarda.errors import GuardaError
 
 __all__ = ["main"]
@@ -43,7 +44,16 @@ def main(argv: Sequence[str]) -> int:
         prog="guarda tournament",
         description="A round robin (or a gauntlet) of named bots, with standings and ratings.",
     )
-    parser.add_argument("entrants", nargs="+", metavar="BOT", help=f"the bots ({', '.join(BOTS)})")
+    parser.add_argument(
+        "entrants",
+        nargs="*",
+        metavar="BOT",
+        help=f"the bots: {', '.join(BOTS)}, package.module:Factory or cmd:COMMAND, each "
+        "optionally NAME=...",
+    )
+    parser.add_argument(
+        "--agent", action="append", default=[], metavar="SPEC", help="one more entrant"
+    )
     parser.add_argument(
         "--gauntlet", action="store_true", help="the first bot plays each of the others"
     )
@@ -52,7 +62,8 @@ def main(argv: Sequence[str]) -> int:
     args = parser.parse_args(list(argv))
     try:
         config = config_of(args)
-        agents = [bot(name) for name in args.entrants]
+        specs = [*args.entrants, *args.agent]
+        agents = entrants_of_specs(specs, ismcts_options(args))
         if args.games < 1 or args.workers < 1:
             raise UsageError("--games and --workers must be at least 1")
         kind = "gauntlet" if args.gauntlet else "round robin"
@@ -61,15 +72,18 @@ def main(argv: Sequence[str]) -> int:
 
         def run(on_game: Callable[[GameResult], None]) -> ArenaResult:
             if args.gauntlet:
+                if isinstance(agents, dict):
+                    pairs = list(agents.items())
+                    challenger, opponents = pairs[0][1], dict(pairs[1:])
+                    # A gauntlet's challenger is named by its agent.
+                    return gauntlet(
+                        config, challenger, opponents, args.games, seed=seed, on_game=on_game,
+                        **options,
+                    )  # fmt: skip
                 return gauntlet(
-                    config,
-                    agents[0],
-                    agents[1:],
-                    args.games,
-                    seed=seed,
-                    on_game=on_game,
+                    config, agents[0], agents[1:], args.games, seed=seed, on_game=on_game,
                     **options,
-                )
+                )  # fmt: skip
             return round_robin(config, agents, args.games, seed=seed, on_game=on_game, **options)
 
         tables = len(agents) - 1 if args.gauntlet else math.comb(len(agents), config.players)
@@ -78,7 +92,7 @@ def main(argv: Sequence[str]) -> int:
             raise UsageError(f"a {kind} of {config.players}-player games needs {what}")
     except UsageError as error:
         return fail("guarda tournament", error, 2)
-    out = console()
+    out = console(wide=True)
     out.print(
         f"{kind.capitalize()}: {config.name}, {config.players} players, "
         f"{len(agents)} bots, {args.games} games per table; seed {seed}"

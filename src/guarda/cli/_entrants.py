@@ -1,0 +1,159 @@
+"""The entrants of ``guarda simulate`` and ``guarda tournament``: a bot of ``guarda.bots``
+by name, an agent factory by import path, or a program speaking the bot protocol.
+
+An entrant is written as ``[NAME=]SPEC``:
+
+- ``random``, ``greedy``, ``ismcts``: a bot of ``guarda.bots`` (ISMCTS with the
+  ``--iterations``, ``--seconds`` and ``--worlds`` given);
+- ``package.module:Factory``: an attribute of an importable module, either an agent or
+  a zero-argument factory of one (a class, a function), as ``pytest`` or ``uvicorn``
+  name their targets;
+- ``cmd:COMMAND``: a program that speaks the JSON Lines bot protocol, started with
+  ``COMMAND`` split as a shell would split it (no shell runs it)
+  ([`SubprocessAgent`][guarda.arena.SubprocessAgent]).
+
+``NAME=`` names the entrant in the tables (by default the agent's own name).
+
+Examples:
+    >>> parse_entrant("greedy", IsmctsOptions())
+    (None, <class 'guarda.bots._greedy.GreedyBot'>)
+    >>> parse_entrant("mine=guarda.bots:RandomBot", IsmctsOptions())[0]
+    'mine'
+    >>> parse_entrant("nothing", IsmctsOptions())
+    Traceback (most recent call last):
+    ...
+    guarda.cli._common.UsageError: unknown bot 'nothing': give random, greedy, ismcts, package.module:Factory or cmd:COMMAND
+"""  # noqa: E501
+
+from __future__ import annotations
+
+import functools
+import importlib
+import re
+import shlex
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import attrs
+
+from guarda import bots
+from guarda.arena import AgentSpec, SubprocessAgent
+from guarda.cli._common import BOTS, UsageError
+from guarda.errors import ArgumentError
+
+__all__ = ["IsmctsOptions", "entrants_of_specs", "parse_entrant"]
+
+_PATH = re.compile(r"[A-Za-z_][\w.]*:[A-Za-z_][\w.]*")
+_NAME = re.compile(r"[\w.#+-]{1,40}")
+
+SUBPROCESS_TIMEOUT = 30.0
+"""Seconds a ``cmd:`` entrant may take for each answer before it is a fault."""
+
+
+@attrs.frozen
+class IsmctsOptions:
+    """The ISMCTS bot's budget from the command line (None: the bot's default)."""
+
+    iterations: int | None = None
+    seconds: float | None = None
+    worlds: int | None = None
+
+    def factory(self) -> Callable[[], bots.Agent]:
+        """A zero-argument factory of the ISMCTS bot with these options."""
+        given: dict[str, Any] = {
+            name: value for name, value in attrs.asdict(self).items() if value is not None
+        }
+        if "seconds" in given and "iterations" not in given:
+            given["iterations"] = None  # a time budget alone
+        if not given:
+            return bots.ISMCTSBot
+        try:
+            bots.ISMCTSBot(**given)  # checks the budget now, with its error
+        except ArgumentError as error:
+            raise UsageError(f"ismcts: {error}") from error
+        return functools.partial(bots.ISMCTSBot, **given)
+
+
+def _imported(path: str) -> object:
+    module_name, _, attribute = path.partition(":")
+    try:
+        found: object = importlib.import_module(module_name)
+    except ImportError as error:
+        raise UsageError(f"cannot import {module_name!r} for {path!r}: {error}") from error
+    for part in attribute.split("."):
+        try:
+            found = getattr(found, part)
+        except AttributeError as error:
+            raise UsageError(f"{path!r}: no {part!r} in {module_name!r}") from error
+    if not isinstance(found, bots.Agent) and not callable(found):
+        raise UsageError(f"{path!r} is neither an agent nor a factory of one")
+    return found
+
+
+def parse_entrant(text: str, ismcts: IsmctsOptions) -> tuple[str | None, object]:
+    """The name given (or None) and the agent or factory of one entrant.
+
+    Raises:
+        UsageError: For a spec that is none of the kinds above, a name that is not a short
+            word, a module that cannot be imported, or an empty command.
+    """
+    name: str | None = None
+    spec = text.strip()
+    head, equals, rest = spec.partition("=")
+    if equals and _NAME.fullmatch(head) and not head.startswith("cmd"):
+        name, spec = head, rest.strip()
+    if spec in BOTS:
+        return name, ismcts.factory() if spec == "ismcts" else BOTS[spec]
+    if spec.startswith("cmd:"):
+        try:
+            command = shlex.split(spec[4:])
+        except ValueError as error:
+            raise UsageError(f"{text!r}: {error}") from error
+        if not command:
+            raise UsageError(f"{text!r}: give the command after cmd:")
+        return name, functools.partial(SubprocessAgent, command, timeout=SUBPROCESS_TIMEOUT)
+    if _PATH.fullmatch(spec):
+        return name, _imported(spec)
+    raise UsageError(
+        f"unknown bot {spec!r}: give {', '.join(BOTS)}, package.module:Factory or cmd:COMMAND"
+    )
+
+
+def entrants_of_specs(
+    texts: Sequence[str], ismcts: IsmctsOptions
+) -> list[AgentSpec] | dict[str, AgentSpec]:
+    """The entrants, as the arena takes them: a list, or a mapping when any is named.
+
+    Raises:
+        UsageError: As [`parse_entrant`][guarda.cli._entrants.parse_entrant], or for
+            two entrants given the same name.
+    """
+    parsed = [parse_entrant(text, ismcts) for text in texts]
+    if all("=" not in text.split(":", 1)[0] for text in texts):
+        return [spec for _, spec in parsed]  # type: ignore[misc]  # named by the agents
+    named: dict[str, AgentSpec] = {}
+    counts: dict[str, int] = {}
+    for index, (name, spec) in enumerate(parsed):
+        label = name or _label(spec, index)
+        counts[label] = counts.get(label, 0) + 1
+        if counts[label] > 1:
+            if name is not None:
+                raise UsageError(f"two entrants are named {name!r}")
+            label = f"{label}#{counts[label]}"
+        named[label] = spec  # type: ignore[assignment]
+    return named
+
+
+def _label(spec: object, index: int) -> str:
+    """A name for an entrant given none: its agent's own name (a factory makes one to
+    tell; a program is started and closed again)."""
+    try:
+        made = isinstance(spec, type) or not isinstance(spec, bots.Agent)
+        agent = spec() if made else spec  # type: ignore[operator]
+        name = agent.name
+        close = getattr(agent, "close", None)
+        if made and callable(close):
+            close()
+    except Exception:  # the arena reports a failing factory in its own words
+        name = None
+    return name if isinstance(name, str) and name else f"entrant-{index + 1}"
