@@ -149,7 +149,7 @@ def _label(spec: object, index: int) -> str:
     tell; a program is started and closed again)."""
     try:
         made = isinstance(spec, type) or not isinstance(spec, bots.Agent)
-        agent = spec() if made else spec  # type: ignore[operator]
+        agent: Any = spec() if made else spec  # type: ignore[operator]
         name = agent.name
         close = getattr(agent, "close", None)
         if made and callable(close):
