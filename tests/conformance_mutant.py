@@ -33,9 +33,12 @@ def _leak(step: dict[str, Any]) -> tuple[int, int] | None:
     return None
 
 
-def target(mode: str, steps: list[dict[str, Any]]) -> int | None:
-    """The ply of the first step that ``mode`` perturbs, or None if none can be."""
+def target(mode: str, steps: list[dict[str, Any]], first: int = 0) -> int | None:
+    """The ply of the first step from ply ``first`` (the compared ones) that ``mode``
+    perturbs, or None if none can be."""
     for step in steps:
+        if step["ply"] < first:
+            continue
         if mode == "legal" and len(step["legal"]) >= 2:
             return int(step["ply"])
         if mode == "leak" and _leak(step) is not None:
@@ -47,9 +50,9 @@ def target(mode: str, steps: list[dict[str, Any]]) -> int | None:
     return None
 
 
-def perturb(mode: str, steps: list[dict[str, Any]]) -> None:
-    """Change one thing at the step :func:`target` names."""
-    ply = target(mode, steps)
+def perturb(mode: str, steps: list[dict[str, Any]], first: int = 0) -> None:
+    """Change one thing at the step :func:`target` names (``steps`` start at ply 0)."""
+    ply = target(mode, steps, first)
     if ply is None:
         return
     step = steps[ply]
@@ -71,8 +74,9 @@ def perturb(mode: str, steps: list[dict[str, Any]]) -> None:
 
 def main() -> int:
     mode = sys.argv[1]
-    steps = list(results(json.load(sys.stdin)))
-    perturb(mode, steps)
+    data = json.load(sys.stdin)
+    steps = list(results(data))
+    perturb(mode, steps, data.get("compare_from", 0))
     for step in steps:
         print(json.dumps(step))
     return 0

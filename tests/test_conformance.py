@@ -201,8 +201,11 @@ def test_guarda_verify_passes_against_guarda_itself() -> None:
     )
     assert done.returncode == 0, done.stdout + done.stderr
     lines = done.stdout.splitlines()
-    assert [line.split()[1] for line in lines[:-1]] == [path.stem for path in picked]
-    assert lines[-1] == "3 vectors: 3 passed, 0 failed"
+    assert [line.split()[1] for line in lines[:3]] == [path.stem for path in picked]
+    assert lines[-1] == "3 vectors at level events: 3 passed, 0 failed"
+    assert lines[3:-1] == ["level    passed"] + [
+        f"{level:<8} 3/3" for level in ("legal", "outcome", "views", "events")
+    ]
 
 
 def test_the_testing_kit_runs_the_reference_too() -> None:
@@ -240,17 +243,18 @@ def test_a_broken_implementation_is_caught_at_the_right_step(mode: str) -> None:
     assert difference is not None, f"{mode} went unnoticed in {path.stem}"
     assert difference.ply == ply
     assert difference.where.startswith(EXPECTED_WHERE[mode]), difference
-    assert difference.rulings == tuple(vector["steps"][ply]["rulings"])
-    assert difference.action == vector["steps"][ply]["action"]
+    step = vector["steps"][ply - vector["compare_from"]]
+    assert difference.rulings == tuple(step["rulings"])
+    assert difference.action == step["action"]
     if mode == "leak":
         assert "R28" in difference.note
 
 
 def test_guarda_verify_reports_the_step_and_its_rulings() -> None:
     path = smallest(lambda v: conformance_mutant.target("event", v["steps"]) is not None)
-    step = VECTORS[path.stem]["steps"][
-        conformance_mutant.target("event", VECTORS[path.stem]["steps"]) or 0
-    ]
+    vector = VECTORS[path.stem]
+    ply = conformance_mutant.target("event", vector["steps"]) or 0
+    step = vector["steps"][ply - vector["compare_from"]]
     command = f"{shlex.quote(sys.executable)} {shlex.quote(str(MUTANT))} event"
     done = subprocess.run(
         [sys.executable, "-m", "guarda", "verify", str(path), "--command", command],
@@ -263,7 +267,15 @@ def test_guarda_verify_reports_the_step_and_its_rulings() -> None:
     head = done.stdout.splitlines()[0]
     assert head.startswith(f"FAIL  {path.stem}: ply {step['ply']} ({step['action']!r}; rulings ")
     assert ", ".join(step["rulings"]) in head
-    assert done.stdout.splitlines()[-1] == "1 vectors: 0 passed, 1 failed"
+    summary = done.stdout.splitlines()[-6:]
+    assert summary == [
+        "level    passed",
+        "legal    1/1",
+        "outcome  1/1",
+        "views    1/1",
+        "events   0/1",
+        "1 vectors at level events: 0 passed, 1 failed",
+    ]
 
 
 @pytest.mark.parametrize(
@@ -371,7 +383,7 @@ def test_run_prints_one_step_per_line() -> None:
     ("change", "path"),
     [
         ({"format": "other"}, "format"),
-        ({"version": 2}, "version"),
+        ({"version": 3}, "version"),
         ({"seed": 1}, "seed"),
         ({"actions": "place a1"}, "actions"),
         ({"config": 5}, "config"),

@@ -9,7 +9,9 @@ covers every edition, variant, action, event, reaction and ruling
 when its program prints the same results:
 
 - [verify][guarda.conformance.verify] (``guarda verify --command CMD``) runs the program once
-  per vector and reports the first difference of each, with its ply and rulings;
+  per vector and reports the first difference of each, with its ply and rulings, at a
+  [level][guarda.conformance.LEVELS] from ``legal`` (the legal actions only) up to
+  ``events`` (the whole protocol);
 - [results][guarda.conformance.results] (``python -m guarda.conformance run``) is guarda's
   own side of the protocol;
 - [generate][guarda.conformance.generate] and [check][guarda.conformance.check]
@@ -49,9 +51,13 @@ from guarda.conformance._vectors import (
     vector_files,
 )
 from guarda.conformance._verify import (
+    LEVELS,
     Difference,
+    Level,
+    Starts,
     VectorResult,
     compare,
+    compare_levels,
     first_difference,
     parse_results,
     verify,
@@ -59,6 +65,7 @@ from guarda.conformance._verify import (
 
 __all__ = [
     "INPUT_FORMAT",
+    "LEVELS",
     "PROTOCOL_VERSION",
     "RULINGS",
     "SCHEMA_NAMES",
@@ -66,9 +73,12 @@ __all__ = [
     "VECTOR_FORMAT",
     "VIEW_OMITTED",
     "Difference",
+    "Level",
+    "Starts",
     "VectorResult",
     "check",
     "compare",
+    "compare_levels",
     "first_difference",
     "generate",
     "generate_vectors",

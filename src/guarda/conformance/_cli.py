@@ -14,7 +14,7 @@ from typing import Any, TextIO
 
 from guarda.conformance._reference import results
 from guarda.conformance._vectors import check, generate, shipped
-from guarda.conformance._verify import verify
+from guarda.conformance._verify import LEVELS, VectorResult, verify
 from guarda.errors import GuardaError
 
 __all__ = ["main", "run_main", "verify_main"]
@@ -41,13 +41,36 @@ def _verify_arguments(parser: argparse.ArgumentParser) -> None:
         "--ordered", action="store_true", help="legal actions must come in guarda's order"
     )
     parser.add_argument("--jobs", type=int, default=1, metavar="N", help="vectors run at once")
+    parser.add_argument(
+        "--level",
+        choices=LEVELS,
+        default="events",
+        help="how much of each step to compare, each level adding to the one before: "
+        "legal actions, the outcome, every seat's view, every seat's events (default: "
+        "events, the whole protocol)",
+    )
+    parser.add_argument(
+        "--seed-starts",
+        action="store_true",
+        help="run only the vectors that start from a seed (skip those that start from a "
+        "state document)",
+    )
     parser.add_argument("--quiet", action="store_true", help="print the failures only")
 
 
 def _verify(args: argparse.Namespace, out: TextIO) -> int:
+    if args.jobs < 1:
+        print(f"guarda verify: error: --jobs must be at least 1, not {args.jobs}", file=sys.stderr)
+        return 2
     try:
         outcomes = verify(
-            args.command, args.vectors, timeout=args.timeout, ordered=args.ordered, jobs=args.jobs
+            args.command,
+            args.vectors,
+            timeout=args.timeout,
+            ordered=args.ordered,
+            jobs=args.jobs,
+            level=args.level,
+            starts="seed" if args.seed_starts else "all",
         )
     except GuardaError as error:
         print(f"guarda verify: error: {error}", file=sys.stderr)
@@ -60,8 +83,29 @@ def _verify(args: argparse.Namespace, out: TextIO) -> int:
         else:
             failed += 1
             print(f"FAIL  {outcome.difference}", file=out)
-    print(f"{len(outcomes)} vectors: {len(outcomes) - failed} passed, {failed} failed", file=out)
+    print(_level_summary(outcomes, args.level), file=out)
+    print(
+        f"{len(outcomes)} vectors at level {args.level}: {len(outcomes) - failed} passed, "
+        f"{failed} failed",
+        file=out,
+    )
     return 1 if failed else 0
+
+
+def _level_summary(outcomes: Sequence[VectorResult], level: str) -> str:
+    """A line per level up to ``level``: how many vectors pass it.
+
+    Examples:
+        >>> print(_level_summary([], "outcome"))
+        level    passed
+        legal    0/0
+        outcome  0/0
+    """
+    lines = ["level    passed"]
+    for each in LEVELS[: LEVELS.index(level) + 1]:
+        passed = sum(outcome.passed_level(each) for outcome in outcomes)
+        lines.append(f"{each:<8} {passed}/{len(outcomes)}")
+    return "\n".join(lines)
 
 
 def verify_main(argv: Sequence[str] | None = None) -> int:

@@ -13,6 +13,8 @@ import json
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Final
 
+import attrs
+
 import guarda
 from guarda import Action, Config, Event, GameState, Outcome
 from guarda.errors import DocumentError
@@ -20,8 +22,10 @@ from guarda.errors import DocumentError
 __all__ = [
     "INPUT_FORMAT",
     "PROTOCOL_VERSION",
+    "READ_VERSIONS",
     "VECTOR_FORMAT",
     "VIEW_OMITTED",
+    "compare_from",
     "document_data",
     "document_data_of_config",
     "read_input",
@@ -33,8 +37,11 @@ VECTOR_FORMAT: Final = "guarda-conformance"
 """The ``format`` of a vector file."""
 INPUT_FORMAT: Final = "guarda-conformance-input"
 """The ``format`` of the input a command reads."""
-PROTOCOL_VERSION: Final = 1
-"""The version of the vector files, the input and the results."""
+PROTOCOL_VERSION: Final = 2
+"""The version of the vector files, the input and the results (2: ``compare_from``, every
+game vector starts from a seed, configurations written field by field)."""
+READ_VERSIONS: Final = (1, 2)
+"""The versions this release reads (a version-1 input or vector compares from ply 0)."""
 VIEW_OMITTED: Final = ("config", "events")
 """Fields of a view document's data that a step leaves out: the configuration is the
 vector's, and the events are those of every step so far."""
@@ -98,9 +105,9 @@ def read_input(data: Any) -> tuple[GameState, tuple[Action, ...]]:
 
     Args:
         data: The input as JSON data: ``{"format": "guarda-conformance-input",
-            "version": 1, "config": <config document>, "seed": <integer>,
-            "state": <state document or null>, "actions": [<notation>, ...]}``; a whole
-            vector is accepted too.
+            "version": 2, "config": <config document>, "seed": <integer>,
+            "state": <state document or null>, "actions": [<notation>, ...],
+            "compare_from": <ply>}``; a whole vector is accepted too.
 
     Returns:
         The first state (the given state, or a new game of the configuration and seed)
@@ -116,9 +123,9 @@ def read_input(data: Any) -> tuple[GameState, tuple[Action, ...]]:
         raise DocumentError(
             f"expected format {INPUT_FORMAT!r}, not {data.get('format')!r}", path="format"
         )
-    if data.get("version") != PROTOCOL_VERSION:
+    if data.get("version") not in READ_VERSIONS:
         raise DocumentError(
-            f"this release reads version {PROTOCOL_VERSION}, not {data.get('version')!r}",
+            f"this release reads versions {READ_VERSIONS}, not {data.get('version')!r}",
             path="version",
         )
     for field in ("config", "seed", "state", "actions"):
@@ -139,7 +146,35 @@ def read_input(data: Any) -> tuple[GameState, tuple[Action, ...]]:
     actions = data["actions"]
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise DocumentError("expected an array of action notation strings", path="actions")
+    compare_from(data)
     return state, tuple(guarda.parse_action(text, config) for text in actions)
+
+
+def compare_from(data: Mapping[str, Any]) -> int:
+    """The first ply an input's (or a vector's) results are compared from.
+
+    A game vector starts from a new game and plays every action from the start, but its
+    steps (the ones compared) may begin later, at ``compare_from``; steps before it are
+    not compared. Missing (version 1) means 0.
+
+    Raises:
+        DocumentError: If it is not an integer from 0 to the number of actions.
+
+    Examples:
+        >>> compare_from({"actions": ["end", "end"], "compare_from": 1})
+        1
+        >>> compare_from({"actions": []})
+        0
+    """
+    value = data.get("compare_from", 0)
+    actions = data.get("actions")
+    limit = len(actions) if isinstance(actions, list) else 0
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= limit:
+        raise DocumentError(
+            f"compare_from is a ply from 0 to the number of actions ({limit}), not {value!r}",
+            path="compare_from",
+        )
+    return value
 
 
 def results(data: Any) -> Iterator[dict[str, Any]]:
@@ -171,10 +206,22 @@ def results(data: Any) -> Iterator[dict[str, Any]]:
 
 
 def document_data_of_config(config: Config) -> dict[str, Any]:
-    """A configuration's document as JSON data (the form a vector's ``config`` holds).
+    """A configuration's document as JSON data, every field written out (the form a
+    vector's ``config`` holds): a port need not know the presets.
+
+    A ruleset a preset makes is written as the preset's call by
+    [`guarda.dumps`][guarda.dumps]; here it is written as any other ruleset is, field by
+    field, its name kept. Both forms read back to the same configuration.
 
     Examples:
-        >>> document_data_of_config(guarda.modern())["kind"]
-        'config'
+        >>> data = document_data_of_config(guarda.modern())
+        >>> data["data"]["name"], "preset" in data["data"], len(data["data"]["deck"])
+        ('Modern', False, 12)
+        >>> guarda.loads(json.dumps(data), guarda.Config) == guarda.modern()
+        True
     """
-    return dict(json.loads(guarda.dumps(config)))
+    # A preset's call is written only for a configuration named after its preset: under
+    # another name the same ruleset is written field by field, and the name is put back.
+    document = dict(json.loads(guarda.dumps(attrs.evolve(config, name=f"{config.name}?"))))
+    document["data"] = {**document["data"], "name": config.name}
+    return document

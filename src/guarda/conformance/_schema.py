@@ -116,10 +116,11 @@ def _step() -> dict[str, Any]:
         "$id": f"{_BASE}step:v{PROTOCOL_VERSION}",
         "title": "guarda conformance step",
         "description": "One line a command prints: a position of the game and what each seat "
-        "sees there.",
+        "sees there. ply and legal are always needed; outcome, views and events as far as "
+        "the level of verification goes (legal, outcome, views, events).",
         "type": "object",
         "properties": properties,
-        "required": list(properties),
+        "required": ["ply", "legal"],
         "additionalProperties": False,
         "$defs": {"View": _view()},
     }
@@ -142,6 +143,12 @@ def _input_properties() -> dict[str, Any]:
             "type": "array",
             "items": {"type": "string"},
             "description": "The actions to play, in action notation.",
+        },
+        "compare_from": {
+            "type": "integer",
+            "minimum": 0,
+            "description": "The first ply whose step is compared: play every action, "
+            "print the steps from this ply on (earlier ones are skipped).",
         },
     }
 
@@ -205,7 +212,8 @@ def _vector() -> dict[str, Any]:
             "type": "array",
             "items": step,
             "minItems": 1,
-            "description": "The expected results: ply 0, then one step per action.",
+            "description": "The expected results: the step of ply compare_from, then one "
+            "step per action after it.",
         },
     }
     return {

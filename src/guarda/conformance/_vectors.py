@@ -22,7 +22,9 @@ from guarda import Action, Config, EventLog, GameState
 from guarda.conformance._reference import (
     INPUT_FORMAT,
     PROTOCOL_VERSION,
+    READ_VERSIONS,
     VECTOR_FORMAT,
+    compare_from,
     document_data_of_config,
     step_data,
 )
@@ -107,8 +109,9 @@ def build_vector(
     state: GameState | None,
     actions: Sequence[Action],
     source: dict[str, Any],
+    compare_from: int = 0,
 ) -> tuple[dict[str, Any], set[str]]:
-    """Play a vector's input with guarda and record every step.
+    """Play a vector's input with guarda and record every step from ``compare_from`` on.
 
     Args:
         name: The vector's id (its file is ``<id>.json``).
@@ -118,6 +121,8 @@ def build_vector(
         state: A position to start from instead of a new game; its event log is left out.
         actions: The actions, all legal.
         source: Where the vector comes from (a family game or a built position).
+        compare_from: The first ply recorded and compared: the actions before it are
+            played (a port plays them too) but their steps are left out.
 
     Returns:
         The vector as JSON data, and the kinds its steps show.
@@ -129,17 +134,20 @@ def build_vector(
     else:
         current = attrs.evolve(state, log=EventLog(()))
         start_document = json.loads(guarda.dumps(current, secrets=True))
-    step = step_data(0, current, current.events)
-    steps = [{"ply": 0, "action": None, "rulings": _start_rulings(current), **_rest(step)}]
-    rulings = config_rulings(config, seed) | set(steps[0]["rulings"])
+    steps: list[dict[str, Any]] = []
+    if compare_from == 0:
+        step = step_data(0, current, current.events)
+        steps.append({"ply": 0, "action": None, "rulings": _start_rulings(current), **_rest(step)})
+    rulings = config_rulings(config, seed) | {r for step in steps for r in step["rulings"]}
     kinds: set[str] = set()
     for ply, action in enumerate(actions, start=1):
         after, events = guarda.apply(current, action)
-        found = list(step_rulings(current, action, after, events))
-        kinds |= step_kinds(current, action, after, events)
-        rulings.update(found)
-        step = step_data(ply, after, events, action)
-        steps.append({"ply": ply, "action": step["action"], "rulings": found, **_rest(step)})
+        if ply >= compare_from:
+            found = list(step_rulings(current, action, after, events))
+            kinds |= step_kinds(current, action, after, events)
+            rulings.update(found)
+            step = step_data(ply, after, events, action)
+            steps.append({"ply": ply, "action": step["action"], "rulings": found, **_rest(step)})
         current = after
     vector = {
         "format": VECTOR_FORMAT,
@@ -153,6 +161,7 @@ def build_vector(
         "seed": seed,
         "state": start_document,
         "actions": [guarda.format_action(action) for action in actions],
+        "compare_from": compare_from,
         "steps": steps,
     }
     return vector, kinds
@@ -167,7 +176,7 @@ def input_of(vector: dict[str, Any]) -> dict[str, Any]:
 
     Examples:
         >>> sorted(input_of(load_vector(vector_files()[0])))
-        ['actions', 'config', 'format', 'seed', 'state', 'version']
+        ['actions', 'compare_from', 'config', 'format', 'seed', 'state', 'version']
     """
     return {
         "format": INPUT_FORMAT,
@@ -176,26 +185,27 @@ def input_of(vector: dict[str, Any]) -> dict[str, Any]:
         "seed": vector["seed"],
         "state": vector["state"],
         "actions": vector["actions"],
+        "compare_from": compare_from(vector),
     }
 
 
 def _window_vector(window: Window) -> tuple[dict[str, Any], set[str]]:
     game = window.game
     family = game.family
-    state = None if window.start == 0 else game.states()[window.start]
     what = "the start" if window.start == 0 else f"ply {window.start}"
     return build_vector(
         window.name,
         f"{family.title}: seed {game.seed}, from {what} to ply {window.end}",
         game.config,
-        seed=game.seed if window.start == 0 else None,
-        state=state,
-        actions=game.actions[window.start : window.end],
+        seed=game.seed,
+        state=None,
+        actions=game.actions[: window.end],
         source={
             "family": family.name,
             "seed": game.seed,
             "plies": [window.start, window.end],
         },
+        compare_from=window.start,
     )
 
 
@@ -247,6 +257,8 @@ def _index(all_vectors: Sequence[dict[str, Any]]) -> dict[str, Any]:
                 "file": f"{vector['id']}.json",
                 "title": vector["title"],
                 "plies": len(vector["actions"]),
+                "compare_from": vector["compare_from"],
+                "start": "seed" if vector["state"] is None else "state",
                 "features": vector["features"],
                 "rulings": vector["rulings"],
             }
@@ -351,9 +363,9 @@ def load_vector(path: Path | str) -> dict[str, Any]:
         raise DocumentError(f"cannot read {path}: {error}", path="vector") from error
     if not isinstance(data, dict) or data.get("format") != VECTOR_FORMAT:
         raise DocumentError(f"{path} is not a {VECTOR_FORMAT} file", path="format")
-    if data.get("version") != PROTOCOL_VERSION:
+    if data.get("version") not in READ_VERSIONS:
         raise DocumentError(
-            f"{path}: version {data.get('version')!r}, this release reads {PROTOCOL_VERSION}",
+            f"{path}: version {data.get('version')!r}, this release reads {READ_VERSIONS}",
             path="version",
         )
     check_vector(data)
@@ -364,7 +376,8 @@ _STEP_KEYS: Final = ("ply", "action", "rulings", "legal", "events", "views", "ou
 
 
 def check_vector(vector: Any) -> None:
-    """Check that a vector has the fields [compare][guarda.conformance.compare] reads.
+    """Check that a vector has the fields [compare][guarda.conformance.compare] reads, in
+    the shapes it reads them: a malformed vector is a clear error, never a crash.
 
     Raises:
         DocumentError: Naming the first missing or malformed field.
@@ -374,12 +387,47 @@ def check_vector(vector: Any) -> None:
     for key in ("id", "config", "seed", "state", "actions", "steps"):
         if key not in vector:
             raise DocumentError("missing required field", path=key)
+    if not isinstance(vector["id"], str):
+        raise DocumentError(f"the id is a string, not {vector['id']!r:.60}", path="id")
+    if not isinstance(vector["config"], dict):
+        raise DocumentError("the configuration is a config document (an object)", path="config")
+    if not isinstance(vector["actions"], list):
+        raise DocumentError("the actions are an array of notation strings", path="actions")
+    first = compare_from(vector)
     steps = vector["steps"]
     if not isinstance(steps, list) or not steps:
         raise DocumentError("a vector has at least one step", path="steps")
+    seats: int | None = None
     for index, step in enumerate(steps):
+        where = f"steps[{index}]"
         if not isinstance(step, dict):
-            raise DocumentError("a step is a JSON object", path=f"steps[{index}]")
+            raise DocumentError("a step is a JSON object", path=where)
         for key in _STEP_KEYS:
             if key not in step:
-                raise DocumentError("missing required field", path=f"steps[{index}].{key}")
+                raise DocumentError("missing required field", path=f"{where}.{key}")
+        if step["ply"] != first + index or isinstance(step["ply"], bool):
+            raise DocumentError(
+                f"the steps go ply by ply from compare_from ({first}): expected ply "
+                f"{first + index}, not {step['ply']!r:.20}",
+                path=f"{where}.ply",
+            )
+        if not isinstance(step["legal"], list) or not isinstance(step["rulings"], list):
+            raise DocumentError("legal and rulings are arrays", path=f"{where}.legal")
+        for key in ("events", "views"):
+            value = step[key]
+            if not isinstance(value, list) or not value:
+                raise DocumentError("one entry per seat", path=f"{where}.{key}")
+            seats = len(value) if seats is None else seats
+            if len(value) != seats:
+                raise DocumentError(
+                    f"{len(value)} entries, but the vector's steps have one per seat ({seats})",
+                    path=f"{where}.{key}",
+                )
+        if not all(isinstance(shown, list) for shown in step["events"]):
+            raise DocumentError("each seat's events are an array", path=f"{where}.events")
+    if first + len(steps) - 1 != len(vector["actions"]):
+        raise DocumentError(
+            f"{len(steps)} steps from ply {first} do not end at the last action "
+            f"(ply {len(vector['actions'])})",
+            path="steps",
+        )

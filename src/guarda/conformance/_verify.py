@@ -15,18 +15,23 @@ import subprocess
 from collections.abc import Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, Literal
 
 import attrs
 
 import guarda
+from guarda.conformance._reference import compare_from
 from guarda.conformance._vectors import check_vector, input_of, load_vector, vector_files
 from guarda.errors import ArgumentError, GuardaError
 
 __all__ = [
+    "LEVELS",
     "Difference",
+    "Level",
+    "Starts",
     "VectorResult",
     "compare",
+    "compare_levels",
     "first_difference",
     "parse_results",
     "run_command",
@@ -34,7 +39,29 @@ __all__ = [
 ]
 
 _STEP_FIELDS: Final = ("ply", "legal", "events", "views", "outcome")
-"""The fields of a step of the results, in the order they are compared."""
+"""The fields of a step of the results."""
+
+Level = Literal["legal", "outcome", "views", "events"]
+"""How much of each step is compared (see [`LEVELS`][guarda.conformance.LEVELS])."""
+
+LEVELS: Final[tuple[Level, ...]] = ("legal", "outcome", "views", "events")
+"""The levels of verification, each comparing what the one before does and more:
+
+- ``legal``: the legal actions of every step (the rules of what may be played);
+- ``outcome``: and the outcome (who wins, when and how);
+- ``views``: and every seat's view (the position as each player sees it);
+- ``events``: and the events each seat saw, the whole protocol (the default).
+
+A port can start at ``legal`` on its first day and climb to ``events``.
+"""
+
+_LEVEL_FIELDS: Final[dict[str, tuple[str, ...]]] = {
+    "legal": ("ply", "legal"),
+    "outcome": ("ply", "legal", "outcome"),
+    "views": ("ply", "legal", "outcome", "views"),
+    "events": ("ply", "legal", "outcome", "views", "events"),
+}
+"""The fields each level compares, in the order it compares them."""
 
 
 def _path(root: str, key: str | int) -> str:
@@ -138,12 +165,19 @@ class VectorResult:
     steps: int
     """How many steps it holds."""
     difference: Difference | None
-    """The first difference, or None when the implementation agrees."""
+    """The first difference at the level checked, or None when the implementation agrees."""
+    levels: tuple[tuple[Level, Difference | None], ...] = ()
+    """The first difference at each level up to the one checked, ``legal`` first."""
 
     @property
     def passed(self) -> bool:
         """Whether the implementation agrees with the vector."""
         return self.difference is None
+
+    def passed_level(self, level: Level) -> bool:
+        """Whether the implementation agrees with the vector at ``level`` (a level above
+        the one checked counts as not passed)."""
+        return any(name == level and found is None for name, found in self.levels)
 
 
 def parse_results(text: str) -> list[Any]:
@@ -200,8 +234,22 @@ def _sorted_actions(view: Any) -> Any:
     return view
 
 
+def _same_config(data: Any, config: guarda.Config) -> bool:
+    """Whether a view's ``config`` data is the vector's ruleset (in either form)."""
+    document = {"format": "guarda", "version": 2, "kind": "config", "data": data}
+    try:
+        return bool(guarda.loads(json.dumps(document), guarda.Config) == config)
+    except (GuardaError, TypeError, ValueError):
+        return False
+
+
 def _compare_views(
-    want: list[Any], have: Any, vector: dict[str, Any], seen: list[list[Any]], *, ordered: bool
+    want: list[Any],
+    have: Any,
+    config: guarda.Config,
+    seen: list[list[Any]] | None,
+    *,
+    ordered: bool,
 ) -> tuple[str, Any, Any] | None:
     if not isinstance(have, list) or len(have) != len(want):
         return first_difference(want, have, "views")
@@ -209,10 +257,11 @@ def _compare_views(
         theirs = given
         if isinstance(given, dict):
             theirs = dict(given)
-            if "config" in theirs and theirs.pop("config") != vector["config"]["data"]:
+            if "config" in theirs and not _same_config(theirs.pop("config"), config):
                 return f"views[{seat}].config", "(the vector's configuration)", "(another)"
-            if "events" in theirs:
-                found = first_difference(seen[seat], theirs.pop("events"), f"views[{seat}].events")
+            shown = theirs.pop("events", None)
+            if seen is not None and shown is not None:
+                found = first_difference(seen[seat], shown, f"views[{seat}].events")
                 if found is not None:
                     return found
         found = (
@@ -236,11 +285,12 @@ def _compare_step(
     have: Any,
     vector: dict[str, Any],
     config: guarda.Config,
-    seen: list[list[Any]],
+    seen: list[list[Any]] | None,
     *,
     ordered: bool,
+    fields: tuple[str, ...],
 ) -> tuple[str, Any, Any] | None:
-    """The first difference within one step."""
+    """The first difference within one step, comparing ``fields`` in that order."""
     if have is None:
         return "step", "(a step)", "(no step: the output ended)"
     if not isinstance(have, dict):
@@ -248,48 +298,97 @@ def _compare_step(
     unknown = sorted(set(have) - set(_STEP_FIELDS))
     if unknown:
         return unknown[0], "(no such field)", have[unknown[0]]
-    for field in _STEP_FIELDS:
+    for field in fields:
         if field not in have:
             return field, want[field], "(missing)"
-    found = first_difference(want["ply"], have["ply"], "ply")
-    if found is None:
-        found = _compare_legal(want["legal"], have["legal"], config, ordered=ordered)
-    if found is None:
-        found = first_difference(want["events"], have["events"], "events")
-    if found is None:
-        found = _compare_views(want["views"], have["views"], vector, seen, ordered=ordered)
-    if found is None:
-        found = first_difference(want["outcome"], have["outcome"], "outcome")
-    return found
+    found: tuple[str, Any, Any] | None = None
+    for field in fields:
+        if field == "legal":
+            found = _compare_legal(want["legal"], have["legal"], config, ordered=ordered)
+        elif field == "views":
+            found = _compare_views(want["views"], have["views"], config, seen, ordered=ordered)
+        else:
+            found = first_difference(want[field], have[field], field)
+        if found is not None:
+            return found
+    return None
+
+
+def _check_level(level: object) -> Level:
+    if level not in LEVELS:
+        raise ArgumentError(
+            f"the level is one of {', '.join(LEVELS)}, not {level!r:.40}", path="level"
+        )
+    return level
+
+
+def _from_ply(steps: Sequence[Any], first: int) -> list[Any]:
+    """The steps to compare: an implementation's steps before ``first`` are skipped."""
+    return [
+        step
+        for step in steps
+        if not (
+            isinstance(step, dict)
+            and isinstance(step.get("ply"), int)
+            and not isinstance(step.get("ply"), bool)
+            and step["ply"] < first
+        )
+    ]
 
 
 def compare(
-    vector: dict[str, Any], steps: Sequence[Any], *, ordered: bool = False
+    vector: dict[str, Any],
+    steps: Sequence[Any],
+    *,
+    ordered: bool = False,
+    level: Level = "events",
 ) -> Difference | None:
     """The first difference between a vector and an implementation's results.
 
     Args:
         vector: The vector (as read from its file).
-        steps: The implementation's steps, ply 0 first.
+        steps: The implementation's steps, ply 0 first (steps before the vector's
+            ``compare_from`` are skipped).
         ordered: Whether legal actions must come in guarda's order (by default any order).
+        level: How much of each step is compared (see
+            [`LEVELS`][guarda.conformance.LEVELS]); a step needs only the fields its
+            level compares.
 
     Returns:
-        The first difference (steps in order; in a step: ply, legal, events, views,
-        outcome), or None when everything agrees.
+        The first difference (steps in order; in a step: ply, legal, outcome, views,
+        events, as far as the level goes), or None when everything agrees.
 
     Raises:
-        DocumentError: If the vector lacks a field it needs.
-        ArgumentError: If ``steps`` is not a sequence.
+        DocumentError: If the vector is malformed.
+        ArgumentError: If ``steps`` is not a sequence or ``level`` not a level.
+
+    Examples:
+        >>> from guarda.conformance import input_of, load_vector, results, shipped
+        >>> vector = load_vector(shipped() / "position-push-claims-loot.json")
+        >>> steps = list(results(input_of(vector)))
+        >>> compare(vector, steps) is None
+        True
+        >>> steps[2]["events"] = []
+        >>> compare(vector, steps, level="views") is None
+        True
+        >>> compare(vector, steps).where
+        'events[0]'
     """
     check_vector(vector)
+    level = _check_level(level)
     if isinstance(steps, (str, bytes)) or not isinstance(steps, Sequence):
-        raise ArgumentError(f"not a sequence of steps: {steps!r}", path="steps")
+        raise ArgumentError(f"not a sequence of steps: {steps!r:.80}", path="steps")
     config = guarda.loads(json.dumps(vector["config"]), guarda.Config)
+    first = compare_from(vector)
+    steps = _from_ply(steps, first)
     expected: list[dict[str, Any]] = vector["steps"]
-    seen: list[list[Any]] = [[] for _ in expected[0]["views"]]
+    # Events inside views are compared with the events so far, known from ply 0 only.
+    seen: list[list[Any]] | None = [[] for _ in expected[0]["views"]] if first == 0 else None
+    fields = _LEVEL_FIELDS[level]
     for index, want in enumerate(expected):
-        for seat, shown in enumerate(want["events"]):
-            seen[seat] = seen[seat] + list(shown)
+        if seen is not None:
+            for seat, shown in enumerate(want["events"]):
+                seen[seat] = seen[seat] + list(shown)
         found = _compare_step(
             want,
             steps[index] if index < len(steps) else None,
@@ -297,6 +396,7 @@ def compare(
             config,
             seen,
             ordered=ordered,
+            fields=fields,
         )
         if found is not None:
             where, wanted, got = found
@@ -314,7 +414,7 @@ def compare(
         last = expected[-1]
         return Difference(
             vector["id"],
-            len(expected),
+            last["ply"] + 1,
             None,
             (),
             "step",
@@ -323,6 +423,22 @@ def compare(
             f"after ply {last['ply']} the vector ends",
         )
     return None
+
+
+def compare_levels(
+    vector: dict[str, Any], steps: Sequence[Any], *, ordered: bool = False
+) -> dict[Level, Difference | None]:
+    """The first difference at every level, from ``legal`` to ``events``.
+
+    Examples:
+        >>> from guarda.conformance import input_of, load_vector, results, shipped
+        >>> vector = load_vector(shipped() / "position-push-claims-loot.json")
+        >>> steps = list(results(input_of(vector)))
+        >>> steps[1]["views"] = []
+        >>> {level: found is None for level, found in compare_levels(vector, steps).items()}
+        {'legal': True, 'outcome': True, 'views': False, 'events': False}
+    """
+    return {level: compare(vector, steps, ordered=ordered, level=level) for level in LEVELS}
 
 
 def run_command(
@@ -359,8 +475,19 @@ def _tail(text: str, lines: int = 5) -> str:
     return " | ".join(text.strip().splitlines()[-lines:])
 
 
+def _failed(name: str, path: Path, count: int, problem: Difference, level: Level) -> VectorResult:
+    """A vector whose command failed as a whole: every level fails with it."""
+    levels = tuple((each, problem) for each in LEVELS[: LEVELS.index(level) + 1])
+    return VectorResult(name, path, count, problem, levels)
+
+
 def _check_one(
-    path: Path, command: str | Sequence[str], *, timeout: float, ordered: bool
+    path: Path,
+    command: str | Sequence[str],
+    *,
+    timeout: float,
+    ordered: bool,
+    level: Level,
 ) -> VectorResult:
     vector = load_vector(path)
     name = vector["id"]
@@ -371,29 +498,34 @@ def _check_one(
         problem = Difference(
             name, None, None, (), f"timed out after {timeout:g} seconds", None, None
         )
-        return VectorResult(name, path, count, problem)
+        return _failed(name, path, count, problem, level)
     try:
         steps = parse_results(stdout)
     except ValueError as error:
         problem = Difference(name, None, None, (), str(error), None, None, _tail(stderr))
-        return VectorResult(name, path, count, problem)
-    found = compare(vector, steps, ordered=ordered)
-    if found is None and status != 0:
-        found = Difference(
-            name,
-            None,
-            None,
-            (),
-            f"the command exited with status {status}",
-            0,
-            status,
+        return _failed(name, path, count, problem, level)
+    if status != 0:
+        failed = Difference(
+            name, None, None, (), f"the command exited with status {status}", 0, status,
             _tail(stderr),
-        )
-    elif found is not None and status != 0 and not found.note:
-        found = attrs.evolve(
-            found, note=f"the command exited with status {status}: {_tail(stderr)}"
-        )
-    return VectorResult(name, path, count, found)
+        )  # fmt: skip
+    levels: list[tuple[Level, Difference | None]] = []
+    for each in LEVELS[: LEVELS.index(level) + 1]:
+        found = compare(vector, steps, ordered=ordered, level=each)
+        if status != 0:
+            if found is None:
+                found = failed
+            elif not found.note:
+                found = attrs.evolve(
+                    found, note=f"the command exited with status {status}: {_tail(stderr)}"
+                )
+        levels.append((each, found))
+    return VectorResult(name, path, count, levels[-1][1], tuple(levels))
+
+
+Starts = Literal["all", "seed"]
+"""Which vectors to run: ``"all"``, or only those that start from a seed (``"seed"``:
+for a port that does not load guarda's state documents)."""
 
 
 def verify(
@@ -403,6 +535,8 @@ def verify(
     timeout: float = 60.0,
     ordered: bool = False,
     jobs: int = 1,
+    level: Level = "events",
+    starts: Starts = "all",
 ) -> list[VectorResult]:
     """Check an implementation against vectors: run ``command`` once per vector.
 
@@ -417,20 +551,30 @@ def verify(
         timeout: Seconds each run may take.
         ordered: Whether legal actions must be listed in guarda's order.
         jobs: How many commands to run at once.
+        level: How much of each step to compare (see
+            [`LEVELS`][guarda.conformance.LEVELS]); each result also says how the
+            implementation did at every level below it.
+        starts: ``"all"`` vectors, or only those that start from a seed (``"seed"``).
 
     Returns:
-        One [VectorResult][guarda.conformance.VectorResult] per vector, in file order.
+        One [VectorResult][guarda.conformance.VectorResult] per vector run, in file order.
 
     Raises:
-        ArgumentError: If the command cannot be started or ``jobs`` is not positive.
+        ArgumentError: If the command cannot be started, or ``jobs``, ``level`` or
+            ``starts`` is not valid.
         DocumentError: If a path does not exist or a file is not a vector.
     """
-    if not isinstance(jobs, int) or jobs < 1:
+    if not isinstance(jobs, int) or isinstance(jobs, bool) or jobs < 1:
         raise ArgumentError(f"jobs must be a positive integer, not {jobs!r}", path="jobs")
+    level = _check_level(level)
+    if starts not in ("all", "seed"):
+        raise ArgumentError(f'starts is "all" or "seed", not {starts!r:.40}', path="starts")
     files = vector_files(paths)
+    if starts == "seed":
+        files = [path for path in files if load_vector(path)["state"] is None]
 
     def check_one(path: Path) -> VectorResult:
-        return _check_one(path, command, timeout=timeout, ordered=ordered)
+        return _check_one(path, command, timeout=timeout, ordered=ordered, level=level)
 
     if jobs == 1:
         return [check_one(path) for path in files]
