@@ -39,8 +39,9 @@ def tests(session: nox.Session) -> None:
 def conformance(session: nox.Session) -> None:
     """Check guarda against every shipped conformance vector, as a port would be checked.
 
-    Runs ``guarda verify`` with guarda's own reference command, one process per vector;
-    the tests session checks a few vectors this way and all of them in process.
+    Runs ``guarda verify`` with guarda's own reference command, one process per vector,
+    then with the example port (``examples/conformance_port.py``) at the first and the
+    last level; the tests session checks a few vectors this way and all of them in process.
     """
     session.install(".")
     session.run(
@@ -52,6 +53,20 @@ def conformance(session: nox.Session) -> None:
         "--command",
         "python -m guarda.conformance run",
     )
+    # The example port, written from the docs, climbing the levels: the legal actions
+    # alone, then the whole protocol.
+    for level in ("legal", "events"):
+        session.run(
+            "guarda",
+            "verify",
+            "--quiet",
+            "--jobs",
+            "2",
+            "--level",
+            level,
+            "--command",
+            f"python examples/conformance_port.py --level {level}",
+        )
 
 
 @nox.session

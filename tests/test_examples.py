@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import re
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
@@ -11,6 +12,7 @@ from types import ModuleType
 import pytest
 
 import guarda
+from guarda import conformance
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
@@ -122,3 +124,19 @@ def test_frontend_loop_clients_see_only_their_own_cards() -> None:
         assert any(re.search(r" drew [A-Z]", line) for line in own)  # its own cards, named
         for line in others:  # everyone else's draws arrive as counts only
             assert re.fullmatch(r"Player \d drew (a card|\d+ cards)", line), line
+
+
+def test_the_example_port_passes_every_level_it_prints() -> None:
+    vectors = conformance.vector_files()
+    picked = [vectors[0], *(path for path in vectors if "s1-0-" in path.stem)][:3]
+    for level in conformance.LEVELS:
+        command = [sys.executable, str(EXAMPLES / "conformance_port.py"), "--level", level]
+        results = conformance.verify(command, picked, level=level, timeout=120)
+        assert results and all(result.passed for result in results), level
+        assert [name for name, _ in results[0].levels] == list(
+            conformance.LEVELS[: conformance.LEVELS.index(level) + 1]
+        )
+    # Printing less than a level compares fails that level, as it should.
+    command = [sys.executable, str(EXAMPLES / "conformance_port.py"), "--level", "legal"]
+    [result] = conformance.verify(command, picked[:1], level="outcome", timeout=120)
+    assert result.passed_level("legal") and not result.passed
