@@ -131,7 +131,7 @@ def test_verify_runs_without_rich() -> None:
         check=False,
     )
     assert done.returncode == 0, done.stderr
-    assert "1 vectors: 1 passed, 0 failed" in done.stdout
+    assert "1 vectors at level events: 1 passed, 0 failed" in done.stdout
 
 
 def test_the_console_script_and_the_demo_are_declared() -> None:
