@@ -378,7 +378,7 @@ def match(
             learn; by default each game gets fresh copies. Kept agents see each game's
             ``start`` and ``end`` hooks; their ``close`` is called when the run ends (in
             this process) or when a worker holds more than
-            [`KEPT_AGENTS`][guarda.arena._play.KEPT_AGENTS]. What a learning agent
+            64 (``KEPT_AGENTS``). What a learning agent
             plays depends on which games its worker played before, so the results are the
             same on every executor only with one worker.
         executor: Where the games run: any ``concurrent.futures.Executor`` (a
