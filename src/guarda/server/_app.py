@@ -156,6 +156,7 @@ def create_app(settings: Settings | None = None, *, server: GameServer | None = 
                 "presets": list(PRESETS),
                 "bots": list(hub.bots),
                 "max_message_bytes": limits.max_message_bytes,
+                "max_connections": hub.connection_cap,
                 "max_bot_delay": limits.max_bot_delay,
                 "messages": list(MESSAGES),
             }

@@ -1,0 +1,248 @@
+"""The limits of a server open to strangers: rate limits per address, the hello timeout,
+the connection cap from the descriptor limit, the expiry of abandoned games, and
+finished games replayed off the event loop.
+
+Run by the ``server`` nox session; skipped without the extra. Every request goes to a
+server on a loopback port of this machine, in bounded loops.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import os
+import subprocess
+import sys
+import threading
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("uvicorn")
+pytest.importorskip("websockets")
+
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
+
+import guarda
+from guarda.server import GameServer, Settings
+from guarda.server import _hub as hub_module
+from guarda.server._limits import QuietFilter, RateLimiter, connection_cap
+from server_support import ROOT, Player, free_port, http_request, serving, upgrade
+
+JSON = {"Content-Type": "application/json"}
+GAME = json.dumps({"preset": "grda"}).encode()
+
+
+def test_a_token_bucket_per_address_refills_and_forgets_the_least_recent() -> None:
+    now = [100.0]
+    limiter = RateLimiter(rate=6.0, burst=2, clients=3, clock=lambda: now[0])
+    assert [limiter.take("a") for _ in range(2)] == [0.0, 0.0]
+    assert limiter.take("a") == pytest.approx(10.0)  # 6 a minute: one every 10 s
+    now[0] += 5.0
+    assert limiter.take("a") == pytest.approx(5.0)  # half a token is not enough
+    now[0] += 5.0
+    assert limiter.take("a") == 0.0
+    for client in ("b", "c", "d"):
+        assert limiter.take(client) == 0.0
+    assert len(limiter) == 3  # bounded: "a" was forgotten (and starts with a full bucket)
+    assert limiter.take("a") == 0.0
+
+
+def test_a_flood_of_new_games_is_refused_with_retry_after(tmp_path: Path) -> None:
+    settings = Settings(database=str(tmp_path / "games.db"), create_rate=1.0, create_burst=3)
+    with serving(settings) as running:
+        statuses = []
+        retry = []
+        for _ in range(10):
+            status, headers, _body = http_request(
+                running, "POST", "/api/games", body=GAME, headers=JSON
+            )
+            statuses.append(status)
+            if status == 429:
+                retry.append(int(headers["retry-after"]))
+        assert statuses[:3] == [201] * 3
+        assert statuses[3:] == [429] * 7
+        assert all(1 <= seconds <= 60 for seconds in retry)
+        assert running.server is not None and len(running.server.games) == 3
+
+
+def test_a_flood_of_connections_is_refused_with_retry_after(tmp_path: Path) -> None:
+    settings = Settings(database=str(tmp_path / "games.db"), connect_rate=1.0, connect_burst=2)
+    with serving(settings) as running:
+        answers = [upgrade(running) for _ in range(4)]
+        assert [status for status, _ in answers] == [101, 101, 429, 429]
+        assert int(answers[2][1]["retry-after"]) >= 1
+
+
+def test_an_idle_socket_is_closed_after_the_hello_timeout(tmp_path: Path) -> None:
+    settings = Settings(database=str(tmp_path / "games.db"), hello_timeout=0.5)
+    with serving(settings) as running:
+        with connect(running.ws_url) as idle, pytest.raises(ConnectionClosed) as closed:
+            idle.recv(timeout=20)  # generous: the close comes after about 0.5 s
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1008
+        assert running.server is not None
+        # A client that says hello in time plays on past the timeout.
+        game = running.create({"preset": "grda"})
+        player = Player(running, game["game"], game["seats"][0]["token"])
+        threading.Event().wait(1.0)
+        player.send({"type": "ping", "ref": 1})
+        assert player.until(lambda m: m["type"] == "pong")["ref"] == 1
+        player.close()
+
+
+def test_the_connection_cap_comes_from_the_descriptor_limit() -> None:
+    assert connection_cap(10_000, 64, 256) == 192
+    assert connection_cap(100, 64, 4096) == 100
+    assert connection_cap(10_000, 64, None) == 10_000
+
+
+def test_idle_sockets_at_the_cap_never_lock_out_a_new_player(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(hub_module, "descriptor_limit", lambda: 72)
+    settings = Settings(database=str(tmp_path / "games.db"), descriptor_reserve=64)
+    with serving(settings) as running:
+        assert running.server is not None and running.server.connection_cap == 8
+        game = running.create({"preset": "grda"})
+        with contextlib.ExitStack() as stack:
+            idle = [stack.enter_context(connect(running.ws_url)) for _ in range(8)]
+            assert running.server.connections == 8
+            player = Player(running, game["game"], game["seats"][0]["token"])
+            assert player.welcome["type"] == "welcome"
+            # The oldest idle socket made room for it.
+            with pytest.raises(ConnectionClosed) as closed:
+                idle[0].recv(timeout=20)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 1013
+            assert running.server.connections <= 8 + 1
+            player.close()
+
+
+def test_a_server_under_ulimit_256_caps_connections_below_it(tmp_path: Path) -> None:
+    port = free_port()
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT / "src"), env.get("PYTHONPATH")]))
+
+    # ulimit -n 256, then python -m guarda.server (no preexec_fn: threads are running).
+    launch = (
+        "import resource, runpy, sys; "
+        "resource.setrlimit(resource.RLIMIT_NOFILE, (256, 256)); "
+        "sys.argv[0] = 'guarda.server'; "
+        "runpy.run_module('guarda.server', run_name='__main__')"
+    )
+    process = subprocess.Popen(
+        [
+            *(sys.executable, "-c", launch),
+            *("--database", str(tmp_path / "games.db"), "--port", str(port)),
+            *("--log-level", "warning"),
+        ],
+        env=env,
+    )
+    try:
+        for _ in range(600):  # 30 s at most
+            try:
+                with urllib.request.urlopen(
+                    f"http://127.0.0.1:{port}/api/info", timeout=2
+                ) as response:
+                    info = json.loads(response.read())
+                break
+            except OSError:
+                assert process.poll() is None, "the server subprocess stopped"
+                threading.Event().wait(0.05)
+        else:
+            raise AssertionError("the server subprocess did not start")
+        assert info["max_connections"] == 256 - Settings().descriptor_reserve
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+
+
+def test_an_abandoned_game_expires_and_is_gone_after_a_restart(tmp_path: Path) -> None:
+    database = str(tmp_path / "games.db")
+    settings = Settings(database=database, max_games=1, game_expiry=600.0)
+    now = [0.0]
+
+    async def first() -> str:
+        server = GameServer(settings)
+        server.clock = lambda: now[0]
+        await server.start()
+        created = await server.create_game({"preset": "grda", "seats": [{"kind": "person"}] * 2})
+        with pytest.raises(guarda.MessageError) as full:
+            await server.create_game({"preset": "grda"})
+        assert full.value.path == "server"
+        now[0] = 599.0
+        assert await server.expire() == []
+        now[0] = 601.0
+        assert await server.expire() == [created["game"]]
+        assert created["game"] not in server.games
+        await server.stop()
+        return str(created["game"])
+
+    async def again(identifier: str) -> None:
+        server = GameServer(settings)
+        await server.start()
+        try:
+            assert identifier not in server.games
+            assert await server.load_game(identifier) is None
+            stored = server.store.game(identifier)
+            assert stored is not None and stored.finished is not None  # kept as a record
+            await server.create_game({"preset": "grda"})  # room again
+        finally:
+            await server.stop()
+
+    asyncio.run(again(asyncio.run(first())))
+
+
+def test_a_finished_game_read_again_is_replayed_off_the_event_loop(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    threads: list[str] = []
+    rebuild = GameServer._rebuild
+
+    def recording(self: GameServer, stored: hub_module.StoredGame) -> object:
+        threads.append(threading.current_thread().name)
+        return rebuild(self, stored)
+
+    monkeypatch.setattr(GameServer, "_rebuild", recording)
+
+    async def scenario() -> None:
+        server = GameServer(Settings(database=str(tmp_path / "g.db"), finished_in_memory=1))
+        await server.start()
+        try:
+            bots = {"preset": "grda", "seats": [{"kind": "bot", "bot": "random"}] * 2}
+            first = (await server.create_game(bots))["game"]
+            second = (await server.create_game(bots))["game"]
+            for _ in range(3000):  # 30 s at most
+                stored = [server.store.game(game) for game in (first, second)]
+                if len(server.games) == 1 and all(s and s.finished for s in stored):
+                    break
+                await asyncio.sleep(0.01)
+            # Only one finished game is kept in memory: the other was evicted.
+            (evicted,) = {first, second} - server.games.keys()
+            loaded = await asyncio.gather(*(server.load_game(evicted) for _ in range(5)))
+            assert all(game is loaded[0] and game.is_over for game in loaded if game)
+            assert loaded[0] is not None
+        finally:
+            await server.stop()
+
+    asyncio.run(scenario())
+    assert len(threads) == 1 and threads[0].startswith("guarda-replay")
+
+
+def test_repeated_log_lines_are_logged_once_per_interval() -> None:
+    now = [0.0]
+    quiet = QuietFilter(interval=10.0, clock=lambda: now[0])
+
+    def record() -> logging.LogRecord:
+        return logging.LogRecord("asyncio", logging.ERROR, "", 0, "out of fds", None, None)
+
+    kept = [quiet.filter(record()) for _ in range(1000)]
+    assert kept.count(True) == 1
+    now[0] = 11.0
+    last = record()
+    assert quiet.filter(last)
+    assert "999 more" in str(last.msg)
