@@ -31,7 +31,9 @@ from websockets.sync.client import connect
 import guarda
 from guarda.server import GameServer, Settings
 from guarda.server import _hub as hub_module
+from guarda.server._games import LiveGame
 from guarda.server._limits import QuietFilter, RateLimiter, connection_cap
+from guarda.server._store import StoredGame
 from server_support import ROOT, Player, free_port, http_request, serving, upgrade
 
 JSON = {"Content-Type": "application/json"}
@@ -203,7 +205,7 @@ def test_a_finished_game_read_again_is_replayed_off_the_event_loop(
     threads: list[str] = []
     rebuild = GameServer._rebuild
 
-    def recording(self: GameServer, stored: hub_module.StoredGame) -> object:
+    def recording(self: GameServer, stored: StoredGame) -> LiveGame | None:
         threads.append(threading.current_thread().name)
         return rebuild(self, stored)
 
