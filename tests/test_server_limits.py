@@ -30,6 +30,7 @@ from websockets.sync.client import connect
 
 import guarda
 from guarda.server import GameServer, Settings
+from guarda.server import _cli as cli_module
 from guarda.server import _hub as hub_module
 from guarda.server._games import LiveGame
 from guarda.server._limits import QuietFilter, RateLimiter, connection_cap
@@ -248,3 +249,33 @@ def test_repeated_log_lines_are_logged_once_per_interval() -> None:
     last = record()
     assert quiet.filter(last)
     assert "999 more" in str(last.msg)
+
+
+def test_guarda_serve_sets_every_limit_from_its_options(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    chosen: list[Settings] = []
+    monkeypatch.setattr(cli_module, "serve", lambda settings, **_: chosen.append(settings))
+    token = tmp_path / "token"
+    token.write_text("a-token-from-a-file-0123\n")
+    argv = ["--database", str(tmp_path / "g.db"), "--admin-token-file", str(token)]
+    argv += ["--create-rate", "2", "--create-burst", "4", "--connect-rate", "30"]
+    argv += ["--connect-burst", "5", "--rate-limit-clients", "99", "--hello-timeout", "3"]
+    argv += ["--game-expiry", "120", "--finished-expiry", "60", "--max-connections", "50"]
+    argv += ["--descriptor-reserve", "16", "--allowed-host", "games.example"]
+    argv += ["--allowed-origin", "https://lobby.example", "--forwarded-allow-ips", "10.0.0.1"]
+    assert cli_module.main(argv) == 0
+    (settings,) = chosen
+    assert settings.admin_token == "a-token-from-a-file-0123"
+    assert (settings.create_rate, settings.create_burst) == (2.0, 4)
+    assert (settings.connect_rate, settings.connect_burst) == (30.0, 5)
+    assert (settings.rate_limit_clients, settings.hello_timeout) == (99, 3.0)
+    assert (settings.game_expiry, settings.finished_expiry) == (120.0, 60.0)
+    assert (settings.max_connections, settings.descriptor_reserve) == (50, 16)
+    assert settings.allowed_hosts == ("games.example",)
+    assert settings.allowed_origins == ("https://lobby.example",)
+    assert settings.forwarded_allow_ips == "10.0.0.1"
+    defaults = Settings()
+    assert defaults.allowed_hosts == ("127.0.0.1", "localhost", "::1", "[::1]")
+    assert defaults.admin_token is None and defaults.forwarded_allow_ips is None
+    assert cli_module.main(["--admin-token", "short"]) == 2  # too short to be a secret

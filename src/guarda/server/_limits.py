@@ -21,7 +21,7 @@ from typing import Final
 
 import attrs
 
-__all__ = ["QuietFilter", "RateLimiter", "connection_cap", "descriptor_limit"]
+__all__ = ["QuietFilter", "RateLimiter", "connection_cap", "descriptor_limit", "retry_after"]
 
 Clock = Callable[[], float]
 """Seconds from a monotonic clock (``time.monotonic``; tests pass a fake one)."""
