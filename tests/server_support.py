@@ -101,6 +101,7 @@ def serving(
         ws_max_size=settings.max_message_bytes,
         log_level="warning",
         lifespan="on",
+        proxy_headers=False,  # as guarda serve without --forwarded-allow-ips
     )
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)

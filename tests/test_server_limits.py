@@ -35,7 +35,16 @@ from guarda.server import _hub as hub_module
 from guarda.server._games import LiveGame
 from guarda.server._limits import QuietFilter, RateLimiter, connection_cap
 from guarda.server._store import StoredGame
-from server_support import ROOT, Player, free_port, http_request, serving, upgrade
+from server_support import (
+    ROOT,
+    Player,
+    Running,
+    free_port,
+    http_request,
+    serving,
+    start_subprocess,
+    upgrade,
+)
 
 JSON = {"Content-Type": "application/json"}
 GAME = json.dumps({"preset": "grda"}).encode()
@@ -279,3 +288,29 @@ def test_guarda_serve_sets_every_limit_from_its_options(
     assert defaults.allowed_hosts == ("127.0.0.1", "localhost", "::1", "[::1]")
     assert defaults.admin_token is None and defaults.forwarded_allow_ips is None
     assert cli_module.main(["--admin-token", "short"]) == 2  # too short to be a secret
+
+
+def test_x_forwarded_for_is_believed_only_from_the_proxies_named(tmp_path: Path) -> None:
+    for trusted in (False, True):
+        port = free_port()
+        extra = ["--create-rate", "1", "--create-burst", "1"]
+        if trusted:
+            extra += ["--forwarded-allow-ips", "127.0.0.1"]
+        process = start_subprocess(tmp_path / f"games-{trusted}.db", port, *extra)
+        try:
+            running = Running(port)
+            statuses = [
+                http_request(
+                    running,
+                    "POST",
+                    "/api/games",
+                    body=GAME,
+                    headers={**JSON, "X-Forwarded-For": f"198.51.100.{client}"},
+                )[0]
+                for client in (1, 2)
+            ]
+        finally:
+            process.terminate()
+            process.wait(timeout=30)
+        # Believed, the two addresses have a bucket each; else both are 127.0.0.1.
+        assert statuses == ([201, 201] if trusted else [201, 429])
