@@ -314,3 +314,43 @@ def test_x_forwarded_for_is_believed_only_from_the_proxies_named(tmp_path: Path)
             process.wait(timeout=30)
         # Believed, the two addresses have a bucket each; else both are 127.0.0.1.
         assert statuses == ([201, 201] if trusted else [201, 429])
+
+
+class _Quiet:
+    """A protocol client that keeps what it is sent."""
+
+    def __init__(self) -> None:
+        self.texts: list[str] = []
+
+    def send(self, text: str) -> None:
+        self.texts.append(text)
+
+    def close(self, code: int, reason: str) -> None:
+        self.texts.append(f"closed {code}")
+
+
+def test_a_game_with_a_client_connected_does_not_expire(tmp_path: Path) -> None:
+    now = [0.0]
+
+    async def scenario() -> None:
+        server = GameServer(Settings(database=str(tmp_path / "g.db"), game_expiry=60.0))
+        server.clock = lambda: now[0]
+        await server.start()
+        try:
+            created = await server.create_game({"preset": "grda"})
+            session = server.open(_Quiet())
+            hello = {"type": "hello", "protocol": 1, "game": created["game"]}
+            await server.receive(
+                session, json.dumps({**hello, "token": created["seats"][0]["token"]})
+            )
+            now[0] = 1_000.0
+            assert await server.expire() == []  # someone is at the table
+            server.close(session)  # they leave: the clock starts again
+            now[0] = 1_059.0
+            assert await server.expire() == []
+            now[0] = 1_061.0
+            assert await server.expire() == [created["game"]]
+        finally:
+            await server.stop()
+
+    asyncio.run(scenario())

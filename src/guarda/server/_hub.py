@@ -336,11 +336,16 @@ class GameServer:
                     del self._finished[identifier]
                     self._forget(identifier)
             elif idle >= self.settings.game_expiry:
-                await self.store.abandon(identifier, _now())
-                if not game.clients and self.games.get(identifier) is game:
-                    self._forget(identifier)
-                    abandoned.append(identifier)
-                    log.info("game %s abandoned after %.0f s without activity", identifier, idle)
+                # Out of the running set first: nobody joins it while the write is made.
+                self._forget(identifier)
+                try:
+                    await self.store.abandon(identifier, _now())
+                except Exception:
+                    self.games[identifier] = game
+                    self._touched[identifier] = now
+                    raise
+                abandoned.append(identifier)
+                log.info("game %s abandoned after %.0f s without activity", identifier, idle)
         return abandoned
 
     def _forget(self, identifier: str) -> None:
