@@ -71,6 +71,9 @@ def _start_server(database: Path, port: int) -> subprocess.Popen[bytes]:
             str(port),
             "--log-level",
             "warning",
+            # Every simulated player connects from 127.0.0.1: no per-address limits.
+            *("--create-rate", "1e9", "--create-burst", "1000000000"),
+            *("--connect-rate", "1e9", "--connect-burst", "1000000000"),
         ],
         env=env,
     )

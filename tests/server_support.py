@@ -7,7 +7,9 @@ at the games it hosts), or as a subprocess (to kill it).
 
 from __future__ import annotations
 
+import base64
 import contextlib
+import http.client
 import json
 import os
 import socket
@@ -99,6 +101,7 @@ def serving(
         ws_max_size=settings.max_message_bytes,
         log_level="warning",
         lifespan="on",
+        proxy_headers=False,  # as guarda serve without --forwarded-allow-ips
     )
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
@@ -235,3 +238,54 @@ def document(value: object) -> dict[str, Any]:
     """A guarda value's document, as parsed JSON."""
     parsed: dict[str, Any] = json.loads(guarda.dumps(value))
     return parsed
+
+
+def http_request(
+    running: Running,
+    method: str,
+    path: str,
+    *,
+    body: bytes | None = None,
+    headers: Mapping[str, str] | None = None,
+) -> tuple[int, dict[str, str], bytes]:
+    """An HTTP request with exactly the headers given (and ``Host``); the status, the
+    headers (names in lower case) and the body of the answer."""
+    connection = http.client.HTTPConnection("127.0.0.1", running.port, timeout=30)
+    try:
+        connection.request(method, path, body=body, headers=dict(headers or {}))
+        response = connection.getresponse()
+        answer = {name.lower(): value for name, value in response.getheaders()}
+        return response.status, answer, response.read()
+    finally:
+        connection.close()
+
+
+def upgrade(
+    running: Running, headers: Mapping[str, str] | None = None
+) -> tuple[int, dict[str, str]]:
+    """A WebSocket upgrade request on a raw socket (any ``Host`` or ``Origin``); the
+    status of the answer and its headers. The socket is closed at once."""
+    wanted = {
+        "Host": f"127.0.0.1:{running.port}",
+        "Upgrade": "websocket",
+        "Connection": "Upgrade",
+        "Sec-WebSocket-Key": base64.b64encode(os.urandom(16)).decode(),
+        "Sec-WebSocket-Version": "13",
+        **(headers or {}),
+    }
+    request = "GET /ws HTTP/1.1\r\n" + "".join(f"{k}: {v}\r\n" for k, v in wanted.items())
+    with socket.create_connection(("127.0.0.1", running.port), timeout=30) as sock:
+        sock.sendall((request + "\r\n").encode())
+        data = b""
+        while b"\r\n\r\n" not in data:
+            chunk = sock.recv(4096)
+            if not chunk:
+                break
+            data += chunk
+    head = data.split(b"\r\n\r\n", 1)[0].decode("latin-1").split("\r\n")
+    status = int(head[0].split()[1])
+    answer = {}
+    for line in head[1:]:
+        name, _, value = line.partition(":")
+        answer[name.strip().lower()] = value.strip()
+    return status, answer

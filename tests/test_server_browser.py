@@ -58,6 +58,15 @@ def test_a_person_plays_a_whole_game_against_bots_by_clicks(
             page = browser.new_page(viewport={"width": 1280, "height": 900})
             errors: list[str] = []
             page.on("pageerror", lambda error: errors.append(str(error)))
+            # The Content Security Policy (no inline script or style) blocks nothing.
+            page.on(
+                "console",
+                lambda message: (
+                    errors.append(message.text)
+                    if "Content Security Policy" in message.text
+                    else None
+                ),
+            )
             page.goto(running.base + "/")
             page.wait_for_selector("#preset option[value=grda]", state="attached")
             page.fill("input[name=name]", "Ana")

@@ -28,16 +28,20 @@ from websockets.sync.client import connect
 
 import guarda
 from guarda.server import Settings
+from guarda.server._app import STATIC
 from server_support import (
     Player,
     Running,
     document,
     free_port,
+    http_request,
     serving,
     start_subprocess,
+    upgrade,
 )
 
 LIMIT = 4096
+JSON = {"Content-Type": "application/json"}
 
 
 @pytest.fixture
@@ -358,3 +362,146 @@ def test_names_chosen_by_clients_reach_pictures_only_escaped(running: Running) -
     assert "<script" not in player.welcome["svg"]  # the table shows it as HTML
     assert player.welcome["seats"][0]["name"] == hostile  # as text, shown with textContent
     player.close()
+
+
+# -- strangers on the web: hosts, origins, content types, headers, malformed bodies ------
+
+
+def test_malformed_bodies_are_400_never_503(tmp_path: Path) -> None:
+    # Every request counts against the address's creation rate: a burst of 20 here.
+    settings = Settings(database=str(tmp_path / "games.db"), create_burst=20)
+    with serving(settings) as running:
+        _malformed_bodies_are_refused(running)
+
+
+def _malformed_bodies_are_refused(running: Running) -> None:
+    bodies = [b"null", b"[]", b'"x"', b"1", b"{not json", b"", b'{"preset": 3}']
+    bodies += [b'{"seats": "two"}', b'{"bot_delay": "soon"}', b'{"options": []}']
+    for body in bodies:
+        status, _headers, answer = http_request(
+            running, "POST", "/api/games", body=body, headers=JSON
+        )
+        assert status == 400, (body, answer)
+        assert json.loads(answer)["error"]["class"] in ("MessageError", "DocumentError")
+    status, _headers, _answer = http_request(
+        running, "POST", "/api/games", body=b"[" + b" " * 300_000 + b"]", headers=JSON
+    )
+    assert status == 413
+
+
+def test_a_post_needs_json_as_its_content_type(running: Running) -> None:
+    body = json.dumps({"preset": "grda"}).encode()
+    for headers in (
+        {},
+        {"Content-Type": "text/plain"},
+        {"Content-Type": "application/x-www-form-urlencoded"},
+    ):
+        status, _headers, _answer = http_request(
+            running, "POST", "/api/games", body=body, headers=headers
+        )
+        assert status == 415, headers
+    status, _headers, _answer = http_request(
+        running,
+        "POST",
+        "/api/games",
+        body=body,
+        headers={"Content-Type": "application/json; charset=utf-8"},
+    )
+    assert status == 201
+
+
+def test_foreign_hosts_are_refused_on_every_request(running: Running) -> None:
+    foreign = {"Host": "rebound.example:80"}
+    for method, path in (("GET", "/"), ("GET", "/api/games"), ("GET", "/api/info")):
+        status, headers, _answer = http_request(running, method, path, headers=foreign)
+        assert status == 400 and "content-security-policy" in headers
+    status, _headers, _answer = http_request(
+        running, "POST", "/api/games", body=b"{}", headers={**JSON, **foreign}
+    )
+    assert status == 400
+    assert upgrade(running, foreign)[0] == 403
+    for host in ("localhost", f"127.0.0.1:{running.port}", f"[::1]:{running.port}"):
+        status, _headers, _answer = http_request(
+            running, "GET", "/api/info", headers={"Host": host}
+        )
+        assert status == 200, host
+    assert upgrade(running, {"Host": f"localhost:{running.port}"})[0] == 101
+
+
+def test_foreign_origins_cannot_create_games_or_connect(running: Running) -> None:
+    body = json.dumps({"preset": "grda"}).encode()
+    evil = {"Origin": "https://evil.example"}
+    status, _headers, _answer = http_request(
+        running, "POST", "/api/games", body=body, headers={**JSON, **evil}
+    )
+    assert status == 403
+    assert upgrade(running, evil)[0] == 403
+    assert upgrade(running, {"Origin": "null"})[0] == 403
+    own = {"Origin": f"http://127.0.0.1:{running.port}"}
+    status, _headers, _answer = http_request(
+        running, "POST", "/api/games", body=body, headers={**JSON, **own}
+    )
+    assert status == 201
+    assert upgrade(running, own)[0] == 101
+    assert running.server is not None and len(running.server.games) == 1
+
+
+def test_an_allowed_origin_and_host_are_accepted(tmp_path: Path) -> None:
+    settings = Settings(
+        database=str(tmp_path / "games.db"),
+        allowed_hosts=("games.example",),
+        allowed_origins=("https://lobby.example",),
+    )
+    with serving(settings) as running:
+        host = {"Host": "games.example"}
+        status, _headers, _answer = http_request(running, "GET", "/api/info", headers=host)
+        assert status == 200
+        status, _headers, _answer = http_request(running, "GET", "/api/info")
+        assert status == 400  # 127.0.0.1 is no longer a name of this server
+        origin = {"Origin": "https://lobby.example", **host}
+        assert upgrade(running, origin)[0] == 101
+        status, _headers, _answer = http_request(
+            running, "POST", "/api/games", body=b'{"preset": "grda"}', headers={**JSON, **origin}
+        )
+        assert status == 201
+
+
+def test_pages_and_answers_carry_the_security_headers(running: Running) -> None:
+    paths = ["/", "/table", "/static/table.js", "/api/info", "/api/games", "/api/games/none"]
+    for path in paths:
+        _status, headers, _body = http_request(running, "GET", path)
+        policy = headers["content-security-policy"]
+        assert "frame-ancestors 'none'" in policy and "script-src 'self'" in policy, path
+        assert "unsafe-inline" not in policy
+        assert headers["x-frame-options"] == "DENY"
+        assert headers["x-content-type-options"] == "nosniff"
+        assert headers["referrer-policy"] in ("no-referrer", "same-origin")
+    for page in ("index.html", "table.html"):
+        html = (STATIC / page).read_text()
+        assert not re.search(r"<script(?![^>]*\bsrc=)", html), page  # no inline script
+        assert not re.search(r"\son[a-z]+\s*=", html), page  # no inline event handler
+        assert "style=" not in html, page
+
+
+def test_an_admin_token_is_needed_to_create_games_when_set(tmp_path: Path) -> None:
+    token = "a-private-server-token"
+    settings = Settings(database=str(tmp_path / "games.db"), admin_token=token)
+    body = json.dumps({"preset": "grda"}).encode()
+    with serving(settings) as running:
+        for authorization in (None, "Bearer wrong-token", f"Basic {token}", token):
+            headers = (
+                dict(JSON) if authorization is None else {**JSON, "Authorization": authorization}
+            )
+            status, answer_headers, _answer = http_request(
+                running, "POST", "/api/games", body=body, headers=headers
+            )
+            assert status == 401 and answer_headers["www-authenticate"] == "Bearer"
+        status, _headers, _answer = http_request(
+            running,
+            "POST",
+            "/api/games",
+            body=body,
+            headers={**JSON, "Authorization": f"Bearer {token}"},
+        )
+        assert status == 201
+        assert running.server is not None and len(running.server.games) == 1

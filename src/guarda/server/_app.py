@@ -14,6 +14,10 @@ Built with Starlette (an ASGI toolkit) and served by uvicorn. Routes:
 | ``GET /api/games/{id}/record`` | the full record with its seed, once the game is over |
 | ``GET /api/schemas/{name}.json`` | the JSON Schema of each protocol message |
 | ``WS /ws`` | the game protocol |
+
+Every request passes [`Guard`][guarda.server._security.Guard] first (trusted hosts,
+origins, ``Content-Type``, security headers); creating a game and opening a WebSocket
+are rate-limited per client address.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ from typing import Any, Final
 
 import orjson
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -35,10 +40,12 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 import guarda
 from guarda.errors import GuardaError, MessageError
-from guarda.server._hub import CLOSE_POLICY, GameServer
+from guarda.server._hub import CLOSE_POLICY, CLOSE_TRY_LATER, GameServer
+from guarda.server._limits import RateLimiter, retry_after
 from guarda.server._protocol import PROTOCOL_VERSION, error_data
 from guarda.server._requests import PRESETS
 from guarda.server._schemas import MESSAGES, load_schema
+from guarda.server._security import Guard, bearer_matches
 from guarda.server._settings import Settings
 
 __all__ = ["create_app"]
@@ -46,16 +53,23 @@ __all__ = ["create_app"]
 STATIC: Final = Path(str(resources.files("guarda.server").joinpath("static")))
 """The web table's files."""
 
-CLOSE_TRY_LATER: Final = 1013
-"""WebSocket close code: the server is full, try again later."""
+
+def _json(data: Any, status: int = 200, headers: dict[str, str] | None = None) -> Response:
+    return Response(
+        orjson.dumps(data), status_code=status, media_type="application/json", headers=headers
+    )
 
 
-def _json(data: Any, status: int = 200) -> Response:
-    return Response(orjson.dumps(data), status_code=status, media_type="application/json")
+def _refuse(
+    error: GuardaError, status: int = 400, headers: dict[str, str] | None = None
+) -> Response:
+    return _json({"error": error_data(error)}, status, headers)
 
 
-def _refuse(error: GuardaError, status: int = 400) -> Response:
-    return _json({"error": error_data(error)}, status)
+def _client(connection: Request | WebSocket) -> str:
+    """The client's address (uvicorn takes it from ``X-Forwarded-For`` only for the
+    proxies ``forwarded_allow_ips`` trusts)."""
+    return connection.client.host if connection.client is not None else "unknown"
 
 
 class _SocketClient:
@@ -113,6 +127,12 @@ def create_app(settings: Settings | None = None, *, server: GameServer | None = 
     """
     hub = server if server is not None else GameServer(settings)
     limits = hub.settings
+    creations = RateLimiter(
+        rate=limits.create_rate, burst=limits.create_burst, clients=limits.rate_limit_clients
+    )
+    connects = RateLimiter(
+        rate=limits.connect_rate, burst=limits.connect_burst, clients=limits.rate_limit_clients
+    )
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
@@ -136,6 +156,7 @@ def create_app(settings: Settings | None = None, *, server: GameServer | None = 
                 "presets": list(PRESETS),
                 "bots": list(hub.bots),
                 "max_message_bytes": limits.max_message_bytes,
+                "max_connections": hub.connection_cap,
                 "max_bot_delay": limits.max_bot_delay,
                 "messages": list(MESSAGES),
             }
@@ -144,6 +165,21 @@ def create_app(settings: Settings | None = None, *, server: GameServer | None = 
     async def games(request: Request) -> Response:
         if request.method == "GET":
             return _json({"games": hub.summaries()})
+        if limits.admin_token is not None and not bearer_matches(
+            request.headers.get("authorization"), limits.admin_token
+        ):
+            return _refuse(
+                MessageError("creating games needs the server's admin token", path="request"),
+                401,
+                {"WWW-Authenticate": "Bearer"},
+            )
+        wait = creations.take(_client(request))
+        if wait:
+            return _refuse(
+                MessageError("too many new games from this address: wait", path="request"),
+                429,
+                {"Retry-After": retry_after(wait)},
+            )
         declared = request.headers.get("content-length")
         too_long = declared is not None and (
             not declared.isdigit() or int(declared) > limits.max_request_bytes
@@ -162,24 +198,26 @@ def create_app(settings: Settings | None = None, *, server: GameServer | None = 
         try:
             created = await hub.create_game(data)
         except GuardaError as error:
-            full = isinstance(error, MessageError) and error.path == "request"
-            return _refuse(error, 503 if full else 400)
+            full = isinstance(error, MessageError) and error.path == "server"
+            if full:
+                return _refuse(error, 503, {"Retry-After": "60"})
+            return _refuse(error)
         return _json(created, 201)
 
-    def _game(request: Request) -> Any:
+    async def _game(request: Request) -> Any:
         identifier = request.path_params["game"]
         if not isinstance(identifier, str) or len(identifier) > 64:
             return None
-        return hub.game(identifier)
+        return await hub.load_game(identifier)
 
     async def game_summary(request: Request) -> Response:
-        game = _game(request)
+        game = await _game(request)
         if game is None:
             return _refuse(MessageError("no such game", path="game"), 404)
         return _json(game.summary())
 
     async def record(request: Request) -> Response:
-        game = _game(request)
+        game = await _game(request)
         if game is None:
             return _refuse(MessageError("no such game", path="game"), 404)
         if not game.is_over:
@@ -199,16 +237,39 @@ def create_app(settings: Settings | None = None, *, server: GameServer | None = 
         return _json(load_schema(name))
 
     async def play(websocket: WebSocket) -> None:
-        if hub.connections >= limits.max_connections:
+        wait = connects.take(_client(websocket))
+        if wait:
+            denial = _refuse(
+                MessageError("too many connections from this address: wait", path="request"),
+                429,
+                {"Retry-After": retry_after(wait)},
+            )
+            try:
+                await websocket.send_denial_response(denial)
+            except RuntimeError:  # a server without denial responses: a plain refusal
+                await websocket.close(code=CLOSE_POLICY, reason="too many connections")
+            return
+        if not hub.admit():
             await websocket.close(code=CLOSE_TRY_LATER, reason="the server is full")
             return
         await websocket.accept()
         client = _SocketClient(websocket, limits.outbox_limit)
         session = hub.open(client)
-        writer = asyncio.get_running_loop().create_task(client.drain())
+        loop = asyncio.get_running_loop()
+        writer = loop.create_task(client.drain())
+        hello_by = loop.time() + limits.hello_timeout
         try:
             while not client.closed:
-                message = await websocket.receive()
+                if session.game is None:
+                    try:
+                        message = await asyncio.wait_for(
+                            websocket.receive(), max(0.0, hello_by - loop.time())
+                        )
+                    except TimeoutError:
+                        client.close(CLOSE_POLICY, "no hello in time")
+                        break
+                else:
+                    message = await websocket.receive()
                 if message["type"] == "websocket.disconnect":
                     break
                 text = message.get("text")
@@ -234,5 +295,6 @@ def create_app(settings: Settings | None = None, *, server: GameServer | None = 
             WebSocketRoute("/ws", play),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
+        middleware=[Middleware(Guard, hosts=limits.allowed_hosts, origins=limits.allowed_origins)],
         lifespan=lifespan,
     )

@@ -39,6 +39,7 @@ from guarda.bots import Agent, Fault, FaultKind, seat_rng
 from guarda.errors import GuardaError, MessageError
 from guarda.server import _choices
 from guarda.server._games import Client, LiveGame, Seat, new_game_id, new_token, token_digest
+from guarda.server._limits import connection_cap, descriptor_limit
 from guarda.server._protocol import (
     PROTOCOL_VERSION,
     Ack,
@@ -66,6 +67,8 @@ CLOSE_TOO_BIG: Final = 1009
 """WebSocket close code: a message too big."""
 CLOSE_POLICY: Final = 1008
 """WebSocket close code: the client broke the protocol too often."""
+CLOSE_TRY_LATER: Final = 1013
+"""WebSocket close code: the server is full, try again later."""
 
 
 def new_seed() -> int:
@@ -165,9 +168,22 @@ class GameServer:
         self._executor = concurrent.futures.ThreadPoolExecutor(
             max_workers=self.settings.bot_workers, thread_name_prefix="guarda-bot"
         )
+        self._replayer = concurrent.futures.ThreadPoolExecutor(
+            max_workers=1, thread_name_prefix="guarda-replay"
+        )
+        self._loading: dict[str, asyncio.Future[LiveGame | None]] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         self.connections = 0
         """Connections open now (the web application counts them)."""
+        self.connection_cap = connection_cap(
+            self.settings.max_connections, self.settings.descriptor_reserve, descriptor_limit()
+        )
+        """Connections allowed at most: ``max_connections``, or fewer if the process's
+        descriptor limit minus ``descriptor_reserve`` is lower."""
+        self._waiting: OrderedDict[Session, None] = OrderedDict()
+        self.clock: Callable[[], float] = time.monotonic
+        """Where the expiry of games takes the time from (tests replace it)."""
+        self._touched: dict[str, float] = {}
         self._stopped = False
 
     # -- life cycle ----------------------------------------------------------------------
@@ -178,8 +194,12 @@ class GameServer:
             game = self._rebuild(stored)
             if game is not None:
                 self.games[game.id] = game
+                self._touched[game.id] = self.clock()
         for game in list(self.games.values()):
             self._schedule_bot(game)
+        sweeper = asyncio.get_running_loop().create_task(self._sweep())
+        self._tasks.add(sweeper)
+        sweeper.add_done_callback(self._tasks.discard)
 
     async def stop(self) -> None:
         """Stop the bots, finish the database's work and close it."""
@@ -189,6 +209,7 @@ class GameServer:
         if self._tasks:
             await asyncio.gather(*self._tasks, return_exceptions=True)
         self._executor.shutdown(wait=False, cancel_futures=True)
+        self._replayer.shutdown(wait=True, cancel_futures=True)
         self.store.close()
 
     def _rebuild(self, stored: StoredGame) -> LiveGame | None:
@@ -220,22 +241,116 @@ class GameServer:
             salt=salt,
         )
 
-    def game(self, identifier: str) -> LiveGame | None:
-        """A game by identifier: in memory, or read from the database and replayed."""
+    def _in_memory(self, identifier: str) -> LiveGame | None:
         game = self.games.get(identifier)
         if game is not None:
+            self._touched[identifier] = self.clock()
             if identifier in self._finished:
                 self._finished.move_to_end(identifier)
+        return game
+
+    def _loaded(self, stored: StoredGame | None, game: LiveGame | None) -> LiveGame | None:
+        """Keep a finished game read from the database in memory; an abandoned game (one
+        that ended without an outcome) is a record only, never served."""
+        if stored is None or game is None or not game.is_over:
+            return None
+        if stored.id in self.games:  # loaded meanwhile by someone else
+            return self.games[stored.id]
+        self.games[stored.id] = game
+        self._touched[stored.id] = self.clock()
+        self._remember_finished(game)
+        return game
+
+    def game(self, identifier: str) -> LiveGame | None:
+        """A game by identifier: in memory, or read from the database and replayed (on
+        this thread; the web application uses [`load_game`][guarda.server.GameServer.load_game]).
+
+        Only games in progress and finished games are found: an abandoned game (see
+        [`expire`][guarda.server.GameServer.expire]) stays in the database as a record.
+        """
+        game = self._in_memory(identifier)
+        if game is not None:
             return game
         stored = self.store.game(identifier)
-        if stored is None:
-            return None
-        game = self._rebuild(stored)
+        return self._loaded(stored, None if stored is None else self._rebuild(stored))
+
+    async def load_game(self, identifier: str) -> LiveGame | None:
+        """Like [`game`][guarda.server.GameServer.game], but a game read from the
+        database is replayed on a worker thread, never on the event loop (one replay at a
+        time; clients asking for the same game share it)."""
+        game = self._in_memory(identifier)
         if game is not None:
-            self.games[identifier] = game
-            if game.is_over:
-                self._remember_finished(game)
+            return game
+        pending = self._loading.get(identifier)
+        if pending is not None:
+            return await asyncio.shield(pending)
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[LiveGame | None] = loop.create_future()
+        self._loading[identifier] = future
+        try:
+            stored = self.store.game(identifier)
+            rebuilt = None
+            if stored is not None and stored.finished is not None:
+                rebuilt = await loop.run_in_executor(self._replayer, self._rebuild, stored)
+            game = self._loaded(stored, rebuilt)
+            future.set_result(game)
+        except BaseException as error:
+            future.set_exception(error)
+            future.exception()  # retrieved: whoever waits gets it
+            raise
+        finally:
+            del self._loading[identifier]
         return game
+
+    # -- expiry --------------------------------------------------------------------------
+
+    async def _sweep(self) -> None:
+        settings = self.settings
+        every = min(60.0, settings.game_expiry / 4, settings.finished_expiry / 4)
+        while True:
+            await asyncio.sleep(every)
+            try:
+                await self.expire()
+            except Exception:
+                log.exception("the expiry of games failed; trying again later")
+
+    async def expire(self) -> list[str]:
+        """Abandon the games in progress that had no action and no client for
+        ``game_expiry`` seconds, and drop from memory the finished games that had no
+        client for ``finished_expiry`` seconds. (The server does this every minute.)
+
+        An abandoned game is marked finished in the database, without an outcome: it
+        stays there as a record, but is no longer a running game, after a restart too.
+
+        Returns:
+            The identifiers of the games abandoned.
+        """
+        now = self.clock()
+        abandoned = []
+        for identifier, game in list(self.games.items()):
+            if game.clients or game.lock.locked():
+                continue
+            idle = now - self._touched.get(identifier, now)
+            if identifier in self._finished:
+                if idle >= self.settings.finished_expiry:
+                    del self._finished[identifier]
+                    self._forget(identifier)
+            elif idle >= self.settings.game_expiry:
+                # Out of the running set first: nobody joins it while the write is made.
+                self._forget(identifier)
+                try:
+                    await self.store.abandon(identifier, _now())
+                except Exception:
+                    self.games[identifier] = game
+                    self._touched[identifier] = now
+                    raise
+                abandoned.append(identifier)
+                log.info("game %s abandoned after %.0f s without activity", identifier, idle)
+        return abandoned
+
+    def _forget(self, identifier: str) -> None:
+        del self.games[identifier]
+        self._touched.pop(identifier, None)
 
     def _remember_finished(self, game: LiveGame) -> None:
         self._finished[game.id] = None
@@ -246,7 +361,7 @@ class GameServer:
                 self._finished.move_to_end(oldest)
                 break
             del self._finished[oldest]
-            del self.games[oldest]
+            self._forget(oldest)
 
     # -- new games -----------------------------------------------------------------------
 
@@ -259,8 +374,8 @@ class GameServer:
 
         Raises:
             GuardaError: For a malformed request or configuration (nothing is created),
-                or a [`MessageError`][guarda.MessageError] when the server already hosts
-                ``max_games`` games in progress.
+                or a [`MessageError`][guarda.MessageError] with the path ``"server"``
+                when the server already hosts ``max_games`` games in progress.
         """
         checked = read_game_request(
             request,
@@ -271,7 +386,7 @@ class GameServer:
         running = len(self.games) - len(self._finished)
         if running >= self.settings.max_games:
             raise MessageError(
-                f"this server hosts {running} games in progress, its limit", path="request"
+                f"this server hosts {running} games in progress, its limit", path="server"
             )
         seed = new_seed()
         salt = secrets.token_hex(16)  # the commitment reveals nothing about the seed (P23)
@@ -313,6 +428,7 @@ class GameServer:
             salt=salt,
         )
         self.games[identifier] = game
+        self._touched[identifier] = self.clock()
         self._schedule_bot(game)
         return {
             "game": identifier,
@@ -330,16 +446,32 @@ class GameServer:
 
     # -- the protocol --------------------------------------------------------------------
 
+    def admit(self) -> bool:
+        """Whether one more connection may open now. At ``connection_cap``, the oldest
+        connection that has not said ``hello`` yet is closed to make room (code 1013):
+        idle sockets never lock out a new player."""
+        if self.connections < self.connection_cap:
+            return True
+        if not self._waiting:
+            return False
+        oldest, _ = self._waiting.popitem(last=False)
+        oldest.client.close(CLOSE_TRY_LATER, "the server is full: say hello sooner")
+        return True
+
     def open(self, client: Client) -> Session:
         """A new connection's session (it must say ``hello`` first)."""
         self.connections += 1
-        return Session(client)
+        session = Session(client)
+        self._waiting[session] = None
+        return session
 
     def close(self, session: Session) -> None:
         """Forget a closed connection."""
         self.connections -= 1
+        self._waiting.pop(session, None)
         if session.game is not None:
             session.game.clients.pop(session.client, None)
+            self._touched[session.game.id] = self.clock()
 
     def _error(self, session: Session, error: GuardaError) -> None:
         session.errors += 1
@@ -375,7 +507,7 @@ class GameServer:
     async def _hello(self, session: Session, hello: Hello) -> None:
         if session.game is not None:
             raise MessageError("this connection has joined a game already", path="type")
-        game = self.game(hello.game)
+        game = await self.load_game(hello.game)
         if game is None:
             raise MessageError("no such game", path="game")
         seat: int | None = None
@@ -402,6 +534,8 @@ class GameServer:
         # No await from here on: the client joins exactly at the position it was sent.
         session.game, session.seat = game, seat
         game.clients[session.client] = (seat, hello.svg)
+        self._waiting.pop(session, None)
+        self._touched[game.id] = self.clock()
         session.client.send(encode(message))
 
     def _ack(self, session: Session, game: LiveGame, ack: Ack) -> None:
@@ -522,6 +656,7 @@ class GameServer:
         )
         game.state = state
         game.actions.append(action)
+        self._touched[game.id] = self.clock()
         if fault is not None:
             game.faults.append(fault)
         if accepted is not None:

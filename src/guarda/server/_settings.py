@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import math
-from typing import Literal
+from typing import Final, Literal
 
 import attrs
 
 from guarda.errors import ArgumentError
 
-__all__ = ["Settings"]
+__all__ = ["LOOPBACK_HOSTS", "Settings"]
 
 Synchronous = Literal["NORMAL", "FULL"]
 """SQLite's ``synchronous`` setting (in WAL mode): see [`Settings.synchronous`][guarda.server.Settings.synchronous]."""  # noqa: E501
@@ -38,6 +38,52 @@ def _seconds(_instance: object, attribute: attrs.Attribute[float], value: object
 def _text(_instance: object, attribute: attrs.Attribute[str], value: object) -> None:
     if not isinstance(value, str) or not value:
         raise ArgumentError(f"{attribute.name} must be a non-empty string", path=attribute.name)
+
+
+def _rate(_instance: object, attribute: attrs.Attribute[float], value: object) -> None:
+    if (
+        not isinstance(value, (int, float))
+        or isinstance(value, bool)
+        or not math.isfinite(value)
+        or value <= 0
+    ):
+        raise ArgumentError(
+            f"{attribute.name} must be a positive finite number, not {value!r}",
+            path=attribute.name,
+        )
+
+
+def _non_negative_int(_instance: object, attribute: attrs.Attribute[int], value: object) -> None:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise ArgumentError(
+            f"{attribute.name} must be an integer of at least 0, not {value!r}",
+            path=attribute.name,
+        )
+
+
+def _names(_instance: object, attribute: attrs.Attribute[tuple[str, ...]], value: object) -> None:
+    if not isinstance(value, tuple) or not all(isinstance(n, str) and n for n in value):
+        raise ArgumentError(
+            f"{attribute.name} must be a tuple of non-empty strings", path=attribute.name
+        )
+
+
+def _optional_text(
+    _instance: object, attribute: attrs.Attribute[str | None], value: object
+) -> None:
+    if value is not None and (not isinstance(value, str) or not value):
+        raise ArgumentError(f"{attribute.name} must be a non-empty string", path=attribute.name)
+
+
+def _token(_instance: object, _attribute: attrs.Attribute[str | None], value: object) -> None:
+    if value is not None and (not isinstance(value, str) or len(value) < 16):
+        raise ArgumentError(
+            "admin_token must be at least 16 characters (or None)", path="admin_token"
+        )
+
+
+LOOPBACK_HOSTS: Final = ("127.0.0.1", "localhost", "::1", "[::1]")
+"""The host names a server answers to by default: this machine's loopback names."""
 
 
 def _synchronous(_instance: object, _attribute: object, value: object) -> None:
@@ -102,4 +148,46 @@ class Settings:
     follow the bots' moves)."""
     finished_in_memory: int = attrs.field(default=256, validator=_positive_int)
     """Finished games kept in memory; older ones are read from the database again when
-    asked for."""
+    asked for (replayed on a worker thread, never on the event loop)."""
+
+    # -- limits for a server open to strangers (see "Running a public server") --------
+    create_rate: float = attrs.field(default=6.0, validator=_rate)
+    """Games one client (IP address) may create per minute, on average."""
+    create_burst: int = attrs.field(default=10, validator=_positive_int)
+    """Games one client may create at once before ``create_rate`` applies (a token
+    bucket of this size); past it, ``429 Too Many Requests`` with ``Retry-After``."""
+    connect_rate: float = attrs.field(default=60.0, validator=_rate)
+    """WebSocket connections one client may open per minute, on average."""
+    connect_burst: int = attrs.field(default=30, validator=_positive_int)
+    """WebSocket connections one client may open at once before ``connect_rate``
+    applies; past it, the upgrade is refused with ``429`` and ``Retry-After``."""
+    rate_limit_clients: int = attrs.field(default=10_000, validator=_positive_int)
+    """Clients whose rate limits are remembered at most (the least recently seen are
+    forgotten first), so the memory of the limits is bounded."""
+    hello_timeout: float = attrs.field(default=10.0, validator=_rate)
+    """Seconds a new WebSocket has to say ``hello``; then it is closed (code 1008)."""
+    game_expiry: float = attrs.field(default=3_600.0, validator=_rate)
+    """Seconds a game in progress may go without an action and without a connected
+    client; then it is abandoned: it stays in the database as a record but is no longer
+    a running game (nor counted in ``max_games``), also after a restart."""
+    finished_expiry: float = attrs.field(default=600.0, validator=_rate)
+    """Seconds a finished game without connected clients stays in memory (it is read
+    from the database again when asked for)."""
+    descriptor_reserve: int = attrs.field(default=64, validator=_non_negative_int)
+    """File descriptors kept free for the database, the log and HTTP: WebSocket
+    connections are capped at the process's descriptor limit (``ulimit -n``) minus
+    this, and at ``max_connections``."""
+    admin_token: str | None = attrs.field(default=None, validator=_token)
+    """If set, creating a game needs ``Authorization: Bearer <token>`` (a private
+    server); None lets anyone create games, within the rate limits."""
+    allowed_hosts: tuple[str, ...] = attrs.field(default=LOOPBACK_HOSTS, validator=_names)
+    """The host names (``Host`` header, without the port) the server answers to;
+    others get ``400`` (a defence against DNS rebinding). ``"*"`` allows any."""
+    allowed_origins: tuple[str, ...] = attrs.field(default=(), validator=_names)
+    """Origins (``https://example.org``) whose pages may create games and open
+    WebSockets, besides the server's own pages (an ``Origin`` whose host is an allowed
+    host). A request without ``Origin`` (not from a browser) is accepted."""
+    forwarded_allow_ips: str | None = attrs.field(default=None, validator=_optional_text)
+    """Addresses of reverse proxies whose ``X-Forwarded-For`` is trusted for the client
+    address (comma-separated, uvicorn's ``forwarded_allow_ips``); None trusts none, and
+    the client is the address of the TCP connection."""

@@ -320,6 +320,17 @@ class Store:
 
         await self.write(run)
 
+    async def abandon(self, game: str, when: str) -> None:
+        """Mark a game in progress as ended without an outcome (abandoned): it stays in
+        the database as a record, and is no longer among the running games."""
+
+        def run(connection: sqlite3.Connection) -> None:
+            connection.execute(
+                "UPDATE games SET finished = ? WHERE id = ? AND finished IS NULL", (when, game)
+            )
+
+        await self.write(run)
+
     @staticmethod
     def _game(connection: sqlite3.Connection, row: tuple[Any, ...]) -> StoredGame:
         identifier, created, config, seed, seats, options, finished = row
