@@ -6,11 +6,13 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
+import attrs
 import pytest
 
 import guarda
 from guarda.arena import SerialExecutor, match
 from guarda.arena import _play as arena_play
+from guarda.arena import _schedule as arena_schedule
 from guarda.bots import (
     GreedyBot,
     MatchStep,
@@ -222,4 +224,26 @@ def test_a_process_keeps_a_bounded_number_of_agents(monkeypatch: pytest.MonkeyPa
     # Two entrants, room for one: each game evicts (and closes) the other's agent, and the
     # run's end closes the last one.
     assert len(closes) >= 2
+    assert not arena_play._kept
+
+
+def test_a_worker_keeps_only_the_agents_of_the_run_it_serves() -> None:
+    # A caller's long-lived pool serves one run after another: the arena cannot reach its
+    # workers to release the agents they kept, so a worker drops (and closes) the agents
+    # of an earlier run as soon as it serves a new one.
+    match(GRDA, [Diary, RandomBot], 2, seed=1, keep_agents=True, executor=SerialExecutor())
+    assert not arena_play._kept  # released at the end of the run, in this process
+    task = arena_schedule.schedule(
+        GRDA,
+        [tuple(arena_schedule.entrants_of([Diary, RandomBot]))],
+        1,
+        1,
+        arena_schedule.MatchOptions(keep_agents=True, run="run-a"),
+    )[0]
+    arena_play.play_game(task)
+    assert {slot[0] for slot in arena_play._kept} == {"run-a"}
+    arena_play.play_game(attrs.evolve(task, options=attrs.evolve(task.options, run="run-b")))
+    assert {slot[0] for slot in arena_play._kept} == {"run-b"}
+    assert ("close", 1) in Diary.pages  # run-a's diary was closed when run-b came
+    arena_play.release("run-b")
     assert not arena_play._kept

@@ -461,7 +461,10 @@ def test_a_worker_dying_in_the_callers_pool_loses_no_other_game() -> None:
     # The caller's pool breaks for good when a worker dies: the games it was running and
     # the games not yet started go on in a pool of the arena's own, and the caller's pool
     # is left to the caller.
-    with ProcessPoolExecutor(max_workers=2) as pool:
+    with (
+        ProcessPoolExecutor(max_workers=2) as pool,
+        pytest.warns(RuntimeWarning, match="goes on in a process pool of its own"),
+    ):
         result = match(
             MODERN, [KillerBot(), RandomBot()], 24, seed=21, key=KILLING_KEY, executor=pool
         )
@@ -492,6 +495,9 @@ def test_duplicate_deals_keep_the_cards_when_the_seats_rotate() -> None:
     with pytest.raises(guarda.ArgumentError) as error:
         match(three, [RandomBot()] * 3, 4, seed=8, duplicate=True, executor=SERIAL)
     assert error.value.path == "games"
+    with pytest.raises(guarda.ArgumentError) as error:
+        match(three, [RandomBot()] * 3, 3, seed=8, duplicate=True, keep_agents=True)
+    assert error.value.path == "keep_agents"  # a kept agent would remember the deal
     with pytest.raises(guarda.ArgumentError) as error:
         match(three, [RandomBot()] * 3, 3, seed=8, duplicate="yes", executor=SERIAL)  # type: ignore[arg-type]
     assert error.value.path == "duplicate"

@@ -259,3 +259,38 @@ def test_a_tampering_agent_in_an_arena_is_faulted_and_no_game_is_lost() -> None:
     assert not result.errors
     assert any(fault.kind == "illegal" for _, fault in result.faults)
     assert all(game.record is not None for game in result.games)
+
+
+class QuietTamperer:
+    """Changes a listed action into another legal one (the listing's first into its
+    second) and returns an untouched one: what it changed would poison the caches."""
+
+    name = "quiet-tamperer"
+
+    def __init__(self) -> None:
+        self.tampered = 0
+
+    def act(self, view: guarda.PlayerView, rng: random.Random) -> guarda.Action:
+        listed = view.legal_actions
+        if self.tampered < 2 and len(listed) >= 3 and type(listed[0]) is type(listed[1]):
+            for field in attrs.fields(type(listed[0])):
+                object.__setattr__(listed[0], field.name, getattr(listed[1], field.name))
+            self.tampered += 1
+            return listed[2]
+        return rng.choice(listed)
+
+
+def test_a_listed_action_changed_into_another_legal_one_is_found_too() -> None:
+    bot = QuietTamperer()
+    result = play_match(MODERN, [bot, RandomBot()], seed=6, key="quiet")
+    assert bot.tampered
+    changed = [fault for fault in result.faults if "changed in place" in fault.detail]
+    assert len(changed) == bot.tampered and all(fault.kind == "illegal" for fault in changed)
+    assert result.outcome is not None
+    state = guarda.new_game(MODERN, 2)  # nobody is handed a changed action again
+    for _ in range(300):
+        if state.is_over:
+            break
+        actions = guarda.legal_actions(state)
+        assert len(set(actions)) == len(actions)  # no action listed twice
+        state, _ = guarda.apply(state, actions[0])

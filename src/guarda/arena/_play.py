@@ -73,10 +73,15 @@ def _kept_agents(task: GameTask) -> list[Any]:
     agents: list[Any] = []
     copies: dict[str, int] = {}
     evicted: list[Any] = []
+    run = task.options.run
     with _kept_lock:
+        # A worker keeps the agents of the run it serves now: those of earlier runs (in a
+        # caller's long-lived pool, which the arena cannot reach to release them) go.
+        for slot in [slot for slot in _kept if slot[0] != run]:
+            evicted.append(_kept.pop(slot))
         for name, payload in zip(task.seats, task.agents, strict=True):
             copies[name] = copies.get(name, 0) + 1
-            slot = (task.options.run, name, copies[name])
+            slot = (run, name, copies[name])
             agent = _kept.get(slot)
             if agent is None:
                 agent = _kept[slot] = _agent(pickle.loads(payload))

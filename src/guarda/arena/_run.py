@@ -15,6 +15,7 @@ from __future__ import annotations
 import itertools
 import math
 import os
+import warnings
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import (
@@ -76,6 +77,14 @@ class _Pool:
     def renew(self) -> None:
         if self.own:
             self.executor.shutdown(wait=True, cancel_futures=True)
+        else:
+            warnings.warn(
+                f"the executor {type(self.executor).__name__} broke (a worker died): the "
+                f"arena goes on in a process pool of its own ({self.workers} workers); "
+                "the broken executor is left to the caller",
+                RuntimeWarning,
+                stacklevel=2,
+            )
         self.executor = self.new()
         self.own = True
 
@@ -259,6 +268,12 @@ def _run(
         raise ArgumentError(
             f"keep_agents must be True or False, not {keep_agents!r}", path="keep_agents"
         )
+    if duplicate and keep_agents:
+        raise ArgumentError(
+            "duplicate deals play each deal again with the seats rotated: an agent kept "
+            "across games would remember the cards it saw (keep_agents=True)",
+            path="keep_agents",
+        )
     if duplicate and games % config.players:
         raise ArgumentError(
             f"duplicate deals play each deal once per seating: give a multiple of "
@@ -372,7 +387,10 @@ def match(
             it from the agents: with it, a game's seed gives its cards away.
         duplicate: Duplicate deals: every deal is played once per seating of the
             rotation (``games`` must be a multiple of the number of players), so a seat
-            swap keeps the cards and luck of the deal cancels out between entrants.
+            swap keeps the cards and luck of the deal cancels out between entrants. Not
+            with ``keep_agents``: a kept agent would remember the cards it saw. Agents
+            that keep what they saw elsewhere (a global, a file) can still remember a
+            deal: duplicate deals are for agents that play each game afresh.
         keep_agents: Keep one agent object per entrant (and per copy of it in a game)
             in each worker process, across every game that worker plays, for agents that
             learn; by default each game gets fresh copies. Kept agents see each game's
@@ -384,7 +402,8 @@ def match(
         executor: Where the games run: any ``concurrent.futures.Executor`` (a
             [`SerialExecutor`][guarda.arena.SerialExecutor], a process pool, dask's
             ``Client.get_executor()``); not shut down here. None for a process pool of
-            the arena's own.
+            the arena's own. If it breaks (a worker process dies), the arena goes on in
+            a process pool of its own, with a ``RuntimeWarning``.
         workers: The size of the arena's own pool (default: the number of cores); with
             an ``executor``, how many games to keep in flight is twice this.
         time_budget: Seconds per decision (`guarda.bots.play_match`).

@@ -21,10 +21,13 @@ import threading
 import time
 from collections.abc import Callable, Mapping
 
+import attrs
+
 import guarda
 from guarda.bots._agent import Agent, Fault, FaultKind, Policy, SeatResult
 
 __all__ = [
+    "SNAPSHOT_LIMIT",
     "Answer",
     "Thinker",
     "ask",
@@ -33,10 +36,42 @@ __all__ = [
     "decide",
     "give_up_after",
     "judge",
+    "snapshot",
 ]
 
 _TOLERANCE = 1e-6
 """How far from 1 a policy's probabilities may add up."""
+
+SNAPSHOT_LIMIT = 64
+"""Listings of at most this many actions are copied (their fields) before an agent is
+asked, so an action changed in place is found even when the agent returns another one."""
+
+Snapshot = tuple[tuple[object, ...], ...]
+
+
+def snapshot(view: guarda.PlayerView) -> Snapshot | None:
+    """The fields of every listed action of a short listing, or None for a long one.
+
+    Examples:
+        >>> import guarda
+        >>> view = guarda.view(guarda.new_game(guarda.grda(), seed=1), 0)
+        >>> len(snapshot(view)) == len(view.legal_actions)
+        True
+    """
+    listed = view.legal_actions
+    if len(listed) > SNAPSHOT_LIMIT:
+        return None
+    return tuple(attrs.astuple(action, recurse=False) for action in listed)
+
+
+def _changed(view: guarda.PlayerView, before: Snapshot | None) -> bool:
+    """Whether a listed action is not what it was when the agent was asked."""
+    if before is None:
+        return False
+    return any(
+        attrs.astuple(action, recurse=False) != fields
+        for action, fields in zip(view.legal_actions, before, strict=True)
+    )
 
 
 class Answer:
@@ -198,14 +233,20 @@ def judge(
     error: BaseException | None,
     state: guarda.GameState,
     view: guarda.PlayerView,
+    before: Snapshot | None = None,
 ) -> tuple[object, Policy | None, tuple[FaultKind, str] | None]:
     """The action answered, its policy, and why it cannot be played (None if it can).
 
     The answer is checked by value against the rules, never by identity with a listed
     action: an agent may have changed a listed action in place (``object.__setattr__``).
-    When it did, the engine's caches of listed actions are emptied, so nobody is handed
-    the changed object again.
+    When it did (the listing differs from ``before``, or the answer is a listed action
+    that is not legal), the engine's caches of listed actions are emptied, so nobody is
+    handed the changed object again, and the answer is an ``"illegal"`` fault.
     """
+    if _changed(view, before):
+        guarda.clear_caches()
+        return answer, None, ("illegal", "a listed action was changed in place: the action "
+                              "caches were emptied")  # fmt: skip
     if error is not None:
         return None, None, ("crash", f"act raised {_describe(error)}")
     policy: Policy | None = None

@@ -91,11 +91,13 @@ def check_key(key: object, path: str = "key") -> str:
         >>> check_key(7)
         Traceback (most recent call last):
         ...
-        guarda.errors.ArgumentError: key: a match key is a non-empty string of at most 256 characters, not 7
+        guarda.errors.ArgumentError: key: a match key is a non-empty string of at most 256 characters, not a int
     """  # noqa: E501
     if not isinstance(key, str) or not key or len(key) > MAX_KEY:
+        # The key itself is never written out: a key nearly right is nearly secret.
+        what = f"{len(key)} characters" if isinstance(key, str) else f"a {type(key).__name__}"
         raise ArgumentError(
-            f"a match key is a non-empty string of at most {MAX_KEY} characters, not {key!r:.60}",
+            f"a match key is a non-empty string of at most {MAX_KEY} characters, not {what}",
             path=path,
         )
     return key

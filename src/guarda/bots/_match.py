@@ -30,7 +30,15 @@ from guarda.bots._agent import (
     Policy,
     SeatResult,
 )
-from guarda.bots._asking import Thinker, ask, call_end, call_start, give_up_after, judge
+from guarda.bots._asking import (
+    Thinker,
+    ask,
+    call_end,
+    call_start,
+    give_up_after,
+    judge,
+    snapshot,
+)
 from guarda.bots._dealing import check_key, deal_for, new_key, seat_rng
 from guarda.errors import ArgumentError
 
@@ -374,6 +382,7 @@ def play_match(
             )
             answer = None
         else:
+            before = snapshot(view)
             if limited:
                 limit = min(x for x in (time_budget, left) if x is not None)
                 answer, elapsed, error, hung = thinkers[actor].ask(
@@ -385,7 +394,7 @@ def play_match(
                 )
                 hung = False
             times[actor].append(elapsed)
-            answer, policy, problem = judge(answer, error, state, view)
+            answer, policy, problem = judge(answer, error, state, view, before)
             if hung:
                 problem = (
                     "late",

@@ -27,11 +27,13 @@ Examples:
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import importlib
 import re
 import shlex
 from collections.abc import Callable, Sequence
+from pathlib import PurePath
 from typing import Any
 
 import attrs
@@ -100,7 +102,7 @@ def parse_entrant(text: str, ismcts: IsmctsOptions) -> tuple[str | None, object]
     name: str | None = None
     spec = text.strip()
     head, equals, rest = spec.partition("=")
-    if equals and _NAME.fullmatch(head) and not head.startswith("cmd"):
+    if equals and not spec.startswith("cmd:") and _NAME.fullmatch(head):
         name, spec = head, rest.strip()
     if spec in BOTS:
         return name, ismcts.factory() if spec == "ismcts" else BOTS[spec]
@@ -129,7 +131,7 @@ def entrants_of_specs(
             two entrants given the same name.
     """
     parsed = [parse_entrant(text, ismcts) for text in texts]
-    if all("=" not in text.split(":", 1)[0] for text in texts):
+    if all(name is None for name, _ in parsed):
         return [spec for _, spec in parsed]  # type: ignore[misc]  # named by the agents
     named: dict[str, AgentSpec] = {}
     counts: dict[str, int] = {}
@@ -145,15 +147,22 @@ def entrants_of_specs(
 
 
 def _label(spec: object, index: int) -> str:
-    """A name for an entrant given none: its agent's own name (a factory makes one to
-    tell; a program is started and closed again)."""
+    """A name for an entrant given none: a program's from its command (it is not started
+    to ask), an agent's or a factory's from the agent it makes."""
+    if isinstance(spec, functools.partial) and spec.func is SubprocessAgent:
+        command = spec.args[0]
+        stem = PurePath(command[-1] if len(command) > 1 else command[0]).stem
+        return stem or f"entrant-{index + 1}"
+    made = isinstance(spec, type) or not isinstance(spec, bots.Agent)
+    agent: Any = None
     try:
-        made = isinstance(spec, type) or not isinstance(spec, bots.Agent)
-        agent: Any = spec() if made else spec  # type: ignore[operator]
+        agent = spec() if made else spec  # type: ignore[operator]
         name = agent.name
-        close = getattr(agent, "close", None)
-        if made and callable(close):
-            close()
     except Exception:  # the arena reports a failing factory in its own words
         name = None
+    finally:
+        close = getattr(agent, "close", None) if made else None
+        if callable(close):
+            with contextlib.suppress(Exception):
+                close()
     return name if isinstance(name, str) and name else f"entrant-{index + 1}"
