@@ -503,7 +503,8 @@ def draw_field(shown: Table, overlay: Overlay = _NO_OVERLAY) -> str:
     config = view.config
     size = config.size
     span = size * CELL
-    header = [game_words(config), status_words(view), shown.perspective(), *overlay.caption]
+    status = status_words(view, shown.names)
+    header = [game_words(config), status, shown.perspective(), *overlay.caption]
     header_bottom = _PAD + len(header) * _LINE + 6
     left = _PAD + BAND + COORD
     top = header_bottom + BAND + COORD
@@ -528,7 +529,7 @@ def draw_field(shown: Table, overlay: Overlay = _NO_OVERLAY) -> str:
     body += panel
     width = panel_left + _PANEL + _PAD
     height = max(top + span + COORD + BAND + _PAD, panel_bottom + _PAD)
-    title = f"{game_words(config)}. {status_words(view)}"
+    title = f"{game_words(config)}. {status}"
     return document(width, height, title, _description(shown, overlay), body)
 
 
