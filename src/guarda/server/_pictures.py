@@ -79,13 +79,14 @@ def card_words(card: guarda.CardType, size: int) -> str:
 @functools.lru_cache(maxsize=CARD_PICTURES_KEPT)
 def card_pictures(config: guarda.Config) -> bytes:
     """The JSON answer of ``/api/cards/{game}.json``: every card type of the deck, by
-    name, with its SVG picture and its words, written once per ruleset.
+    name, with its SVG picture and its words, and each seat's side of the field
+    (``sides``), written once per ruleset.
 
     Examples:
         >>> import orjson
         >>> answer = orjson.loads(card_pictures(guarda.grda()))
-        >>> answer["config"], sorted(answer["cards"])[:3]
-        ('Grda', ['H1', 'H2', 'H3'])
+        >>> answer["config"], answer["sides"], sorted(answer["cards"])[:3]
+        ('Grda', ['South', 'North'], ['H1', 'H2', 'H3'])
         >>> answer["cards"]["V1"]["svg"].startswith("<svg")
         True
         >>> card_pictures(guarda.grda()) is card_pictures(guarda.grda())
@@ -99,4 +100,5 @@ def card_pictures(config: guarda.Config) -> bytes:
                 "svg": render.card_type_svg(card),
                 "words": card_words(card, config.size),
             }
-    return orjson.dumps({"config": config.name, "cards": cards})
+    sides = render.seat_names(config)
+    return orjson.dumps({"config": config.name, "sides": sides, "cards": cards})
