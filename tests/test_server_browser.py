@@ -18,6 +18,7 @@ import random
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -28,6 +29,9 @@ playwright_api = pytest.importorskip("playwright.sync_api")
 import guarda  # noqa: E402
 from guarda.server import Settings  # noqa: E402
 from server_support import Running, serving  # noqa: E402
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
 
 CHROMIUM = os.environ.get("GUARDA_CHROMIUM", "/usr/bin/chromium")
 
@@ -49,7 +53,7 @@ def running(tmp_path: Path) -> Iterator[Running]:
         yield server
 
 
-SCREENS = {
+SCREENS: dict[str, dict[str, Any]] = {
     "wide": {"viewport": {"width": 1280, "height": 900}},
     "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
 }
@@ -59,7 +63,7 @@ FITS = "document.documentElement.scrollWidth <= window.innerWidth"
 """Whether the page fits the screen's width (no sideways scrolling)."""
 
 
-def fits(page: playwright_api.Page, where: str) -> None:
+def fits(page: Page, where: str) -> None:
     widths = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
     assert page.evaluate(FITS), f"{where}: the page is {widths[0]} px wide, the screen {widths[1]}"
 
