@@ -125,7 +125,7 @@ def create_app(settings: Settings | None = None, *, server: GameServer | None = 
     Examples:
         >>> app = create_app(Settings(database=":memory:"))
         >>> sorted(route.path for route in app.routes)[:3]
-        ['/', '/api/games', '/api/games/{game}']
+        ['/', '/api/cards/{game}.json', '/api/games']
     """
     hub = server if server is not None else GameServer(settings)
     limits = hub.settings
