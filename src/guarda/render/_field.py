@@ -569,5 +569,9 @@ def field_svg(position: GameState | PlayerView, *, names: Sequence[str] | None =
         guarda.errors.ArgumentError: position: not a GameState or a PlayerView: str
         >>> "Ana (player 0)" in field_svg(state, names=("Ana", "Bo"))
         True
+        >>> field_svg(state, names=("Ana",))
+        Traceback (most recent call last):
+        ...
+        guarda.errors.ArgumentError: names: give 2 non-empty names, one per player
     """
     return draw_field(table(position, names))
