@@ -11,9 +11,11 @@ import json
 import random
 import re
 import time
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from xml.etree import ElementTree
 
 import pytest
 
@@ -34,6 +36,7 @@ from guarda.server import (
     Settings,
     load_schema,
 )
+from guarda.server._pictures import card_pictures
 from server_support import Player, Running, document, serving, validator
 
 CHECK = {name: validator(name) for name in MESSAGES}
@@ -115,6 +118,75 @@ def test_pictures_of_the_field_are_sent_to_clients_that_ask(running: Running) ->
     assert "Seen by a spectator" in watcher.welcome["svg"]
     for connection in (plain, pictured, watcher):
         connection.close()
+
+
+def test_the_field_picture_names_the_players_by_their_names(running: Running) -> None:
+    created = running.create(
+        {
+            "preset": "grda",
+            "seats": [{"kind": "person", "name": "Ana"}, {"kind": "bot", "bot": "random"}],
+        }
+    )
+    token = created["seats"][0]["token"]
+    player = Player(running, created["game"], token, svg=True)
+    picture = player.welcome["svg"]
+    bot = player.welcome["seats"][1]["name"]
+    assert "Seen by Ana (player 0)" in picture and f"{bot} (player 1)" in picture
+    assert "South (player 0)" not in picture
+    ElementTree.fromstring(picture)  # well-formed with the names in it
+    player.close()
+
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+@pytest.mark.parametrize("preset", ["modern", "classic", "grda"])
+def test_every_card_of_a_games_deck_has_its_picture_and_words(
+    running: Running, preset: str
+) -> None:
+    created, _ = _versus_bot(running, preset=preset)
+    game = created["game"]
+    with urllib.request.urlopen(f"{running.base}/api/cards/{game}.json", timeout=30) as answer:
+        assert answer.status == 200
+        assert answer.headers["Content-Type"] == "application/json"
+        assert "max-age" in answer.headers["Cache-Control"]
+        assert "img-src 'self' data:" in answer.headers["Content-Security-Policy"]
+        body = answer.read()
+    config = running.server.games[game].config if running.server else None
+    assert config is not None
+    pictures = json.loads(body)
+    assert pictures["config"] == config.name
+    assert pictures["sides"] == ["South", "North"]
+    deck = {entry.card.name: entry.card for entry in config.deck}
+    assert set(pictures["cards"]) == set(deck)
+    for name, card in pictures["cards"].items():
+        root = ElementTree.fromstring(card["svg"])  # valid XML, an SVG document
+        assert root.tag == f"{SVG}svg"
+        assert root.findtext(f"{SVG}title") == f"Card {name}"
+        # As many cells filled with the card's colour as the pattern covers.
+        filled = [rect for rect in root.iter(f"{SVG}rect") if rect.get("fill") == "#0072B2"]
+        assert len(filled) == len(deck[name].cells), name
+        # Nothing that could run: no script, no event handler attribute.
+        assert not list(root.iter(f"{SVG}script"))
+        assert not [key for node in root.iter() for key in node.attrib if key.startswith("on")]
+        assert card["words"].startswith(f"{name} covers ") and card["words"].endswith(".")
+        assert f"({len(deck[name].cells)} cells)" in card["words"]
+    words = {name: card["words"] for name, card in pictures["cards"].items()}
+    assert "the row nearest you" in words["H1"] and "1st column from your left" in words["V1"]
+    # Written once per ruleset: the next game of the same ruleset gets the same bytes.
+    hits = card_pictures.cache_info().hits
+    again, _ = _versus_bot(running, preset=preset)
+    status, same = running.text(f"/api/cards/{again['game']}.json")
+    assert status == 200 and same.encode() == body
+    assert card_pictures.cache_info().hits == hits + 1
+    assert card_pictures(config) is card_pictures(config)
+
+
+def test_the_card_pictures_of_an_unknown_game_are_not_found(running: Running) -> None:
+    status, answer = running.request("GET", "/api/cards/nosuchgame.json")
+    assert status == 404 and answer["error"]["path"] == "game"
+    status, _ = running.request("GET", "/api/cards/" + "x" * 65 + ".json")
+    assert status == 404
 
 
 def test_a_person_plays_a_whole_game_against_a_bot(running: Running) -> None:

@@ -2,7 +2,8 @@
 the end by clicks through the action builder's steps (a kind, then cards, cells,
 directions...), reading what each action does before playing it, in headless Chromium
 driven by Playwright; at the end the page checks the revealed seed against the deal
-commitment it was shown.
+commitment it was shown. The game is played on a 1280-pixel screen and on a 390-pixel
+phone: nothing may stick out sideways, and the cards show their pictures.
 
 Needs the ``server`` extra, Playwright for Python and Debian's ``chromium`` (at
 ``/usr/bin/chromium``, or the path in ``GUARDA_CHROMIUM``); never downloads a browser.
@@ -17,6 +18,7 @@ import random
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -27,6 +29,9 @@ playwright_api = pytest.importorskip("playwright.sync_api")
 import guarda  # noqa: E402
 from guarda.server import Settings  # noqa: E402
 from server_support import Running, serving  # noqa: E402
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
 
 CHROMIUM = os.environ.get("GUARDA_CHROMIUM", "/usr/bin/chromium")
 
@@ -48,14 +53,30 @@ def running(tmp_path: Path) -> Iterator[Running]:
         yield server
 
 
+SCREENS: dict[str, dict[str, Any]] = {
+    "wide": {"viewport": {"width": 1280, "height": 900}},
+    "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
+}
+"""The screens a game is played on: a laptop's and a phone's."""
+
+FITS = "document.documentElement.scrollWidth <= window.innerWidth"
+"""Whether the page fits the screen's width (no sideways scrolling)."""
+
+
+def fits(page: Page, where: str) -> None:
+    widths = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    assert page.evaluate(FITS), f"{where}: the page is {widths[0]} px wide, the screen {widths[1]}"
+
+
+@pytest.mark.parametrize("screen", list(SCREENS))
 def test_a_person_plays_a_whole_game_against_bots_by_clicks(
-    running: Running, artefacts: Path
+    running: Running, artefacts: Path, screen: str
 ) -> None:
     rng = random.Random(7)
     with playwright_api.sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
         try:
-            page = browser.new_page(viewport={"width": 1280, "height": 900})
+            page = browser.new_context(**SCREENS[screen]).new_page()
             errors: list[str] = []
             page.on("pageerror", lambda error: errors.append(str(error)))
             # The Content Security Policy (no inline script or style) blocks nothing.
@@ -74,16 +95,27 @@ def test_a_person_plays_a_whole_game_against_bots_by_clicks(
             page.select_option("select[name=players]", "3")
             page.fill("input[name=bot_delay]", "0")
             page.fill("input[name=turn_limit]", "6")
-            page.screenshot(path=str(artefacts / "1-lobby.png"))
+            fits(page, "the lobby")
+            page.screenshot(path=str(artefacts / f"{screen}-1-lobby.png"))
             page.click("#create")
             page.wait_for_url("**/table#game=*")
             page.wait_for_selector("#field svg")
             assert page.inner_text("#status").startswith("Grda · turn")
-            page.screenshot(path=str(artefacts / "2-table.png"))
+            # The deck's pictures arrive: the players table gets each seat's side.
+            page.wait_for_function(
+                "document.querySelector('#players .who .hint')?.textContent.includes('·')"
+            )
+            # The board, the players table and the log call everyone by name.
+            assert "Ana (player 0)" in page.inner_html("#field")
+            assert page.inner_text("#players tbody tr[data-seat='0'] .who").startswith("Ana (you)")
+            fits(page, "the table")
+            page.screenshot(path=str(artefacts / f"{screen}-2-table.png"))
             commitment = page.inner_text("#commitment")
             plays = steps = backs = cancels = 0
             depths: list[int] = []  # the choices made for each action played
             described: list[str] = []
+            pictures = 0  # the most card pictures seen in the hand
+            titles: set[str] = set()  # the words of the cards in the hand
             deadline = time.monotonic() + 180
             while page.get_attribute("body", "data-status") != "over":
                 assert time.monotonic() < deadline, "the game did not end"
@@ -107,8 +139,15 @@ def test_a_person_plays_a_whole_game_against_bots_by_clicks(
                     assert page.get_attribute("body", "data-steps") == str(chosen - 1)
                     backs += 1
                     continue
-                shot = artefacts / "3-building.png"
+                in_hand = page.locator("#hand .card img.card-picture").count()
+                if in_hand > pictures:
+                    pictures = in_hand
+                    titles |= set(
+                        page.eval_on_selector_all("#hand .card", "cs => cs.map(c => c.title)")
+                    )
+                shot = artefacts / f"{screen}-3-building.png"
                 if playable and not shot.exists() and (count > 0 or len(described) >= 4):
+                    fits(page, "the action builder")
                     page.screenshot(path=str(shot))  # a complete action that may take more
                 if playable and (count == 0 or rng.random() < 0.4):
                     described.append(page.inner_text("#describe"))
@@ -134,7 +173,9 @@ def test_a_person_plays_a_whole_game_against_bots_by_clicks(
             page.wait_for_selector("body[data-fair]")
             fair = page.get_attribute("body", "data-fair")
             fair_text = page.inner_text("#fair-check")
-            page.screenshot(path=str(artefacts / "4-result.png"), full_page=True)
+            fits(page, "the result")
+            logged_pictures = page.locator("#log .card.small img.card-picture").count()
+            page.screenshot(path=str(artefacts / f"{screen}-4-result.png"), full_page=True)
             assert "wins" in page.inner_text("#result") or "draw" in page.inner_text("#result")
             log_lines = page.locator("#log li").count()
             game = page.url.split("game=")[1].split("&")[0]
@@ -162,5 +203,8 @@ def test_a_person_plays_a_whole_game_against_bots_by_clicks(
     assert commitment == record.commitment == guarda.view(hosted.state, 0).commitment
     assert fair == "yes", fair_text
     assert str(record.seed) in fair_text and "verify_fair passed" in fair_text
+    # The cards were drawn with their pattern, with their code and their words beside.
+    assert pictures > 0 and logged_pictures > 0
+    assert all(" covers " in title for title in titles) and titles, titles
     for name in ("1-lobby.png", "2-table.png", "3-building.png", "4-result.png"):
-        assert (artefacts / name).stat().st_size > 10_000
+        assert (artefacts / f"{screen}-{name}").stat().st_size > 10_000

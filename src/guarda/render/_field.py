@@ -7,6 +7,7 @@ effect of an action) through [`draw_field`][guarda.render._field.draw_field].
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from guarda import Cell, GameState, KingOfTheHill, PlayerView, PublicPlayer, Side
@@ -502,7 +503,8 @@ def draw_field(shown: Table, overlay: Overlay = _NO_OVERLAY) -> str:
     config = view.config
     size = config.size
     span = size * CELL
-    header = [game_words(config), status_words(view), shown.perspective(), *overlay.caption]
+    status = status_words(view, shown.names)
+    header = [game_words(config), status, shown.perspective(), *overlay.caption]
     header_bottom = _PAD + len(header) * _LINE + 6
     left = _PAD + BAND + COORD
     top = header_bottom + BAND + COORD
@@ -527,11 +529,11 @@ def draw_field(shown: Table, overlay: Overlay = _NO_OVERLAY) -> str:
     body += panel
     width = panel_left + _PANEL + _PAD
     height = max(top + span + COORD + BAND + _PAD, panel_bottom + _PAD)
-    title = f"{game_words(config)}. {status_words(view)}"
+    title = f"{game_words(config)}. {status}"
     return document(width, height, title, _description(shown, overlay), body)
 
 
-def field_svg(position: GameState | PlayerView) -> str:
+def field_svg(position: GameState | PlayerView, *, names: Sequence[str] | None = None) -> str:
     """An SVG picture of the field and the players, from a state or a player's view.
 
     The picture shows every cell with its name, each player's side and colour (R4), the
@@ -544,12 +546,16 @@ def field_svg(position: GameState | PlayerView) -> str:
     Args:
         position: A [`GameState`][guarda.GameState] or a
             [`PlayerView`][guarda.PlayerView].
+        names: The players' names, one per player, to write along their sides and in
+            the panel (a game server passes the names people chose); by default each
+            player's side ([`seat_names`][guarda.render.seat_names]).
 
     Returns:
         The SVG text (deterministic: the same position always gives the same bytes).
 
     Raises:
-        ArgumentError: If ``position`` is neither a state nor a view.
+        ArgumentError: If ``position`` is neither a state nor a view, or ``names`` is
+            not one non-empty name per player.
 
     Examples:
         >>> import guarda
@@ -561,5 +567,11 @@ def field_svg(position: GameState | PlayerView) -> str:
         Traceback (most recent call last):
         ...
         guarda.errors.ArgumentError: position: not a GameState or a PlayerView: str
+        >>> "Ana (player 0)" in field_svg(state, names=("Ana", "Bo"))
+        True
+        >>> field_svg(state, names=("Ana",))
+        Traceback (most recent call last):
+        ...
+        guarda.errors.ArgumentError: names: give 2 non-empty names, one per player
     """
-    return draw_field(table(position))
+    return draw_field(table(position, names))

@@ -9,10 +9,12 @@ never has it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 import guarda
 from guarda import GameState, Guard, PlayerView
+from guarda.errors import ArgumentError
 from guarda.render._words import check_position, seat_marks, seat_names
 
 __all__ = ["Table", "table"]
@@ -49,11 +51,27 @@ class Table(NamedTuple):
         return f"Seen by {self.names[viewer]} (player {viewer}): only their hand and guard shown"
 
 
-def table(position: object) -> Table:
+def _names(given: object, players: int) -> tuple[str, ...] | None:
+    """``given`` as one name per player, or None when not given."""
+    if given is None:
+        return None
+    if isinstance(given, str) or not isinstance(given, Sequence):
+        raise ArgumentError("give one name per player", path="names")
+    names = tuple(given)
+    if len(names) != players or not all(isinstance(name, str) and name for name in names):
+        raise ArgumentError(f"give {players} non-empty names, one per player", path="names")
+    return names
+
+
+def table(position: object, names: Sequence[str] | None = None) -> Table:
     """What pictures of ``position`` (a state or a view) may show.
 
+    ``names`` are the players' names (by default each player's side, from
+    [`seat_names`][guarda.render.seat_names]).
+
     Raises:
-        ArgumentError: If ``position`` is neither a GameState nor a PlayerView.
+        ArgumentError: If ``position`` is neither a GameState nor a PlayerView, or
+            ``names`` is not one non-empty name per player.
 
     Examples:
         >>> import guarda
@@ -63,7 +81,8 @@ def table(position: object) -> Table:
     """
     checked = check_position(position)
     config = checked.config
-    names, marks = seat_names(config), seat_marks(config)
+    shown_names = _names(names, config.players) or seat_names(config)
+    marks = seat_marks(config)
     if isinstance(checked, GameState):
         players = checked.players
         return Table(
@@ -71,10 +90,10 @@ def table(position: object) -> Table:
             hands={index: player.hand for index, player in enumerate(players)},
             guards={index: player.guard for index, player in enumerate(players)},
             is_full=True,
-            names=names,
+            names=shown_names,
             marks=marks,
         )
     viewer = checked.player
     hands = {} if viewer is None else {viewer: checked.hand}
     guards = {} if viewer is None else {viewer: checked.guard}
-    return Table(checked, hands, guards, False, names, marks)
+    return Table(checked, hands, guards, False, shown_names, marks)

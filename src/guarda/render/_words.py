@@ -236,16 +236,18 @@ def result_words(outcome: Outcome, names: Sequence[str], turn_number: int) -> st
     return f"draw between {who} ({reason}) {when}"
 
 
-def status_words(position: GameState | PlayerView) -> str:
+def status_words(position: GameState | PlayerView, names: Sequence[str] | None = None) -> str:
     """Whose decision it is and why, in one line; the result once the game is over.
+
+    ``names`` are the players' names (by default their sides).
 
     Examples:
         >>> import guarda
         >>> status_words(guarda.new_game(guarda.modern(), seed=1))
         'Setup: South draws setup cards and places a piece'
     """
-    config = position.config
-    names = seat_names(config)
+    if names is None:
+        names = seat_names(position.config)
     if position.outcome is not None:
         return "Game over: " + result_words(position.outcome, names, position.turn_number)
     actor = position.actor

@@ -12,6 +12,7 @@ Built with Starlette (an ASGI toolkit) and served by uvicorn. Routes:
 | ``POST /api/games`` | create a game (the response holds each person's secret token) |
 | ``GET /api/games/{id}`` | one game's public summary |
 | ``GET /api/games/{id}/record`` | the full record with its seed, once the game is over |
+| ``GET /api/cards/{id}.json`` | the SVG picture and words of each card of a game's deck |
 | ``GET /api/schemas/{name}.json`` | the JSON Schema of each protocol message |
 | ``WS /ws`` | the game protocol |
 
@@ -42,6 +43,7 @@ import guarda
 from guarda.errors import GuardaError, MessageError
 from guarda.server._hub import CLOSE_POLICY, CLOSE_TRY_LATER, GameServer
 from guarda.server._limits import RateLimiter, retry_after
+from guarda.server._pictures import card_pictures
 from guarda.server._protocol import PROTOCOL_VERSION, error_data
 from guarda.server._requests import PRESETS
 from guarda.server._schemas import MESSAGES, load_schema
@@ -123,7 +125,7 @@ def create_app(settings: Settings | None = None, *, server: GameServer | None = 
     Examples:
         >>> app = create_app(Settings(database=":memory:"))
         >>> sorted(route.path for route in app.routes)[:3]
-        ['/', '/api/games', '/api/games/{game}']
+        ['/', '/api/cards/{game}.json', '/api/games']
     """
     hub = server if server is not None else GameServer(settings)
     limits = hub.settings
@@ -230,6 +232,17 @@ def create_app(settings: Settings | None = None, *, server: GameServer | None = 
         text = guarda.dumps(game.record(), secrets=True)
         return Response(text, media_type="application/json")
 
+    async def cards(request: Request) -> Response:
+        game = await _game(request)
+        if game is None:
+            return _refuse(MessageError("no such game", path="game"), 404)
+        # The same for every game of the ruleset, and never changes: browsers may keep it.
+        return Response(
+            card_pictures(game.config),
+            media_type="application/json",
+            headers={"Cache-Control": "private, max-age=86400"},
+        )
+
     async def schema(request: Request) -> Response:
         name = request.path_params["name"]
         if name not in MESSAGES:
@@ -291,6 +304,7 @@ def create_app(settings: Settings | None = None, *, server: GameServer | None = 
             Route("/api/games", games, methods=["GET", "POST"]),
             Route("/api/games/{game}", game_summary),
             Route("/api/games/{game}/record", record),
+            Route("/api/cards/{game}.json", cards),
             Route("/api/schemas/{name}.json", schema),
             WebSocketRoute("/ws", play),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),

@@ -290,7 +290,8 @@ class LiveGame:
 
         ``first`` is the number of the first event to send: the events the client holds
         already are left out. With ``svg``, the message holds a picture of the field as
-        the seat sees it ([`guarda.render.field_svg`][guarda.render.field_svg]). Once the
+        the seat sees it ([`guarda.render.field_svg`][guarda.render.field_svg]), with the
+        players' names. Once the
         game is over, it holds the record (seed included) and
         [`fairness`][guarda.server._games.LiveGame.fairness].
         """
@@ -310,7 +311,7 @@ class LiveGame:
             "legal": [notation(action) for action in view.legal_actions],
         }
         if svg:
-            message["svg"] = render.field_svg(view)
+            message["svg"] = render.field_svg(view, names=self.names)
         if view.is_over:
             # The seed and every action are public once the game has ended.
             message["record"] = orjson.Fragment(guarda.dumps(self.record(), secrets=True))

@@ -24,6 +24,8 @@ const table = {
   answers: [], // answers[i]: the server's choices after the first i steps
   asked: 0, // counts the builds sent: only the answer to the last one is shown
   commitment: null,
+  sides: null, // each seat's side of the field, by seat
+  cards: null, // each card of the deck by name: {svg, words}, from /api/cards/<game>.json
 };
 
 // Each group of choices, the key of the step that chooses one, and its label.
@@ -46,6 +48,69 @@ function element(tag, text, className) {
   if (text !== undefined) node.textContent = text;
   if (className) node.className = className;
   return node;
+}
+
+async function loadCards() {
+  // The pictures of the deck's cards, drawn by the server (guarda.render.card_type_svg):
+  // shown as <img> elements with data: addresses, which can run nothing.
+  try {
+    const answer = await fetch("/api/cards/" + encodeURIComponent(game) + ".json");
+    if (!answer.ok) return;
+    const pictures = await answer.json();
+    table.cards = pictures.cards;
+    table.sides = pictures.sides;
+  } catch (error) {
+    return; // no pictures: the card codes alone
+  }
+  if (table.view) {
+    showMine(table.view);
+    showAttack(table.view);
+    showPlayers(table.view);
+    showBuilder();
+  }
+  showLog(true);
+}
+
+function picture(name) {
+  // A card's picture, or null before the pictures arrived (or for an unknown name).
+  const card = table.cards && table.cards[name];
+  if (!card) return null;
+  const image = element("img", undefined, "card-picture");
+  image.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(card.svg);
+  image.alt = "";
+  return image;
+}
+
+function cardNode(name, tag, className) {
+  // A card: its picture and its code (players learn the notation), and in its title
+  // what it covers in words.
+  const node = element(tag || "span", undefined, className || "card");
+  node.dataset.card = name;
+  const image = picture(name);
+  if (image) {
+    node.appendChild(image);
+    node.title = table.cards[name].words;
+  }
+  node.appendChild(element("span", name, "code"));
+  return node;
+}
+
+function withCards(text) {
+  // A line of text with each card name in it shown as a small card.
+  const nodes = [];
+  if (!table.cards) return [document.createTextNode(text)];
+  let rest = "";
+  for (const part of text.split(/\b/)) {
+    if (Object.hasOwn(table.cards, part)) {
+      if (rest) nodes.push(document.createTextNode(rest));
+      rest = "";
+      nodes.push(cardNode(part, "span", "card small"));
+    } else {
+      rest += part;
+    }
+  }
+  if (rest) nodes.push(document.createTextNode(rest));
+  return nodes;
 }
 
 function connect() {
@@ -76,6 +141,10 @@ function receive(message) {
       table.config = message.config.data;
       document.body.dataset.seat = message.seat === null ? "spectator" : String(message.seat);
       keepCommitment(message.commitment);
+      if (table.cards === null) {
+        table.cards = undefined; // asked for once
+        loadCards();
+      }
       position(message);
       break;
     case "update":
@@ -138,6 +207,11 @@ function name(seat) {
   return table.seats[seat] ? table.seats[seat].name : "Player " + seat;
 }
 
+function side(seat) {
+  // The side of the field a seat plays from (a hint beside the name).
+  return (table.sides && table.sides[seat]) || "";
+}
+
 function edition() {
   // A ruleset a preset makes travels as the preset's call ({"preset": "modern", ...}).
   const config = table.config;
@@ -174,9 +248,12 @@ function showAttack(view) {
     return;
   }
   box.hidden = false;
-  box.textContent =
-    name(attack.attacker) + " attacks " + name(attack.defender) + " with " + attack.cards.join(" ") +
-    ": " + attack.damage + " damage";
+  box.replaceChildren(
+    ...withCards(
+      name(attack.attacker) + " attacks " + name(attack.defender) + " with " +
+      attack.cards.join(" ") + ": " + attack.damage + " damage"
+    )
+  );
 }
 
 function showPlayers(view) {
@@ -187,15 +264,23 @@ function showPlayers(view) {
     row.dataset.seat = String(seat);
     if (seat === view.actor) row.classList.add("actor");
     if (player.is_out) row.classList.add("out");
-    const label = element("td");
-    label.textContent = seat + " · " + name(seat) + (seat === table.seat ? " (you)" : "");
+    const label = element("td", undefined, "who");
+    label.appendChild(element("strong", name(seat) + (seat === table.seat ? " (you)" : "")));
+    const where = side(seat);
+    label.appendChild(element("span", " " + seat + (where ? " · " + where : ""), "hint"));
     row.appendChild(label);
     const guard = player.guard === null ? "none" : player.guard;
     const cells = player.is_out
       ? ["out", String(player.points), "", "", "", ""]
       : [String(player.health), String(player.points), String(player.hand_size),
          String(player.draw_pile_size), String(player.discard_size), guard];
-    for (const text of cells) row.appendChild(element("td", text));
+    const heads = document.querySelectorAll("#players thead th");
+    cells.forEach((text, index) => {
+      const cell = element("td", text);
+      // The column's name, shown beside the value where the table is stacked (phones).
+      if (heads[index + 1]) cell.dataset.label = heads[index + 1].textContent;
+      row.appendChild(cell);
+    });
     body.appendChild(row);
   });
 }
@@ -203,13 +288,17 @@ function showPlayers(view) {
 function showMine(view) {
   $("me").hidden = table.seat === null;
   const hand = $("hand");
-  hand.replaceChildren(...view.hand.map((card) => element("span", card, "card")));
+  hand.replaceChildren(...view.hand.map((card) => cardNode(card)));
   const guard = $("guard");
   guard.replaceChildren();
   if (view.guard) {
-    const parts = [view.guard.card, view.guard.status];
+    const node = cardNode(view.guard.card);
+    const parts = [view.guard.status];
     if (view.guard.orientation) parts.push(view.guard.orientation);
-    guard.appendChild(element("span", parts.join(" · "), "card"));
+    // A defensive guard is the card turned around (R6): so is its picture.
+    if (view.guard.orientation === "defensive") node.classList.add("turned");
+    node.appendChild(element("span", parts.join(" · "), "status"));
+    guard.appendChild(node);
   } else if (table.seat !== null) {
     guard.appendChild(element("span", "no guard", "none"));
   }
@@ -312,7 +401,9 @@ function showBuilder() {
     row.appendChild(element("span", text, "label"));
     for (const value of values) {
       const step = { [key]: value };
-      const button = element("button", stepText(step), "choice " + key);
+      const button = key === "card"
+        ? cardNode(value, "button", "choice card")
+        : element("button", stepText(step), "choice " + key);
       button.type = "button";
       button.dataset.step = JSON.stringify(step);
       button.disabled = table.pending;
@@ -335,7 +426,7 @@ function markChosenCards() {
   // Highlight in the hand the copies of the cards chosen so far.
   const wanted = table.steps.filter((step) => "card" in step).map((step) => step.card);
   for (const card of document.querySelectorAll("#hand .card")) {
-    const index = wanted.indexOf(card.textContent);
+    const index = wanted.indexOf(card.dataset.card);
     card.classList.toggle("chosen", index >= 0);
     if (index >= 0) wanted.splice(index, 1);
   }
@@ -349,10 +440,13 @@ function play() {
   table.socket.send(JSON.stringify({ type: "act", ply: table.ply, action: answer.action, ref: "a" + table.ply }));
 }
 
-function showLog() {
+function showLog(again) {
   const list = $("log");
+  if (again) list.replaceChildren(); // the card pictures arrived: draw every line with them
   while (list.children.length < table.log.length) {
-    list.appendChild(element("li", table.log[list.children.length]));
+    const item = element("li");
+    item.replaceChildren(...withCards(table.log[list.children.length]));
+    list.appendChild(item);
   }
   list.scrollTop = list.scrollHeight;
 }
