@@ -158,6 +158,7 @@ def openspiel(session: nox.Session) -> None:
         "2",
         "tests/test_openspiel.py",
         "tests/test_openspiel_bots.py",
+        "tests/test_openspiel_config.py",
         *session.posargs,
     )
 

@@ -270,7 +270,7 @@ def test_a_done_agent_must_be_stepped_with_none() -> None:
         ({"reward": "points"}, "points rewards need points to score: Modern plays Elimination"),
         ({"reward": "payouts"}, "payout rewards need a stakes variant"),
         ({"max_turns": 0}, "max_turns must be None or a positive integer"),
-        ({"render_mode": "human"}, "render_mode must be None or 'ansi'"),
+        ({"render_mode": "rgb_array"}, "render_mode must be None, 'human' or 'ansi'"),
         ({"config": guarda.custom(12)}, "more than the limit"),
     ],
 )

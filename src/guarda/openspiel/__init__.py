@@ -43,6 +43,7 @@ except ImportError as error:  # pragma: no cover - depends on the installed extr
 from guarda.openspiel._bots import AgentBot, DeterminizedBot, resampler
 from guarda.openspiel._game import (
     CHANCE_OUTCOMES,
+    CONFIG_PREFIX,
     GAME_NAME,
     GAME_TYPE,
     PARAMETERS,
@@ -50,6 +51,7 @@ from guarda.openspiel._game import (
     GuardaGame,
     GuardaState,
     config_from_parameters,
+    encode_config,
 )
 from guarda.openspiel._observer import (
     GuardaObserver,
@@ -59,6 +61,7 @@ from guarda.openspiel._observer import (
 
 __all__ = [
     "CHANCE_OUTCOMES",
+    "CONFIG_PREFIX",
     "GAME_NAME",
     "GAME_TYPE",
     "PARAMETERS",
@@ -69,6 +72,7 @@ __all__ = [
     "GuardaObserver",
     "GuardaState",
     "config_from_parameters",
+    "encode_config",
     "information_state_string",
     "observation_string",
     "resampler",

@@ -6,6 +6,8 @@ returns and length appear to OpenSpiel.
 
 from __future__ import annotations
 
+import base64
+import json
 import random
 from collections.abc import Callable, Mapping
 from typing import Any, Final
@@ -14,17 +16,19 @@ import pyspiel
 
 import guarda
 from guarda.bots import outcome_scores
-from guarda.errors import ArgumentError, ConfigurationError
+from guarda.errors import ArgumentError, ConfigurationError, GuardaError
 from guarda.openspiel._observer import GuardaObserver
 
 __all__ = [
     "CHANCE_OUTCOMES",
+    "CONFIG_PREFIX",
     "GAME_NAME",
     "PARAMETERS",
     "SEED_BYTES",
     "GuardaGame",
     "GuardaState",
     "config_from_parameters",
+    "encode_config",
 ]
 
 GAME_NAME: Final = "guarda"
@@ -37,6 +41,7 @@ CHANCE_OUTCOMES: Final = 256
 """Outcomes of each chance node (one byte)."""
 
 PARAMETERS: Final[dict[str, str | int]] = {
+    "config": "",
     "preset": "modern",
     "players": 2,
     "win": "elimination",
@@ -52,7 +57,22 @@ PARAMETERS: Final[dict[str, str | int]] = {
 - ``teams``: 0 for everyone alone, or a number of teams (2 or more), players dealt to
   them in turn (with 2 teams of 4: players 0, 2, 4, 6 against 1, 3, 5, 7);
 - ``turn_limit``: the turns that may end before the game is a draw (R27), at least 1.
+- ``config``: a whole ruleset as a configuration document, the text of
+  ``guarda.dumps(config)`` (empty: build it from the parameters above). Any field, deck,
+  stakes, seats, first player or draw rule loads this way. With a config, ``preset``,
+  ``players``, ``win`` and ``teams`` must keep their defaults; the turn limit is the
+  config's own, or ``turn_limit`` when it has none (a ``turn_limit`` other than the
+  default must then agree with the config's own limit). OpenSpiel's game strings cannot
+  hold JSON (they split parameters at commas), so a game keeps its ``config`` as
+  ``"base64:"`` and the document in unpadded URL-safe base64, which this parameter
+  accepts too: ``str(game)`` and serialized games load back.
 """
+
+CONFIG_PREFIX: Final = "base64:"
+"""How a ``config`` parameter in base64 starts (the form a game keeps, see
+[`PARAMETERS`][guarda.openspiel.PARAMETERS])."""
+
+_BUILT_FROM_PRESET: Final = ("preset", "players", "win", "teams")
 
 _PRESETS: Final[dict[str, Callable[..., guarda.Config]]] = {
     "classic": guarda.classic,
@@ -94,6 +114,13 @@ def config_from_parameters(parameters: Mapping[str, object]) -> guarda.Config:
             f"unknown parameters {unknown}: use {', '.join(PARAMETERS)}", path=unknown[0]
         )
     merged = {**PARAMETERS, **parameters}
+    document = merged["config"]
+    if not isinstance(document, str):
+        raise ConfigurationError(
+            f"config must be the text of guarda.dumps(config), not {document!r}", path="config"
+        )
+    if document:
+        return _config_from_document(document, merged)
     preset = merged["preset"]
     if not isinstance(preset, str) or preset not in _PRESETS:
         raise ConfigurationError(
@@ -123,6 +150,93 @@ def config_from_parameters(parameters: Mapping[str, object]) -> guarda.Config:
             rule="R27",
         )
     return _PRESETS[preset](players=players, win=win, teams=dealt, turn_limit=limit)
+
+
+def _config_from_document(document: str, merged: Mapping[str, object]) -> guarda.Config:
+    """The ruleset of a ``config`` parameter, with the turn limit OpenSpiel needs."""
+    for name in _BUILT_FROM_PRESET:
+        if merged[name] != PARAMETERS[name]:
+            raise ConfigurationError(
+                f"{name} cannot be given with config: the config document says it all",
+                path=name,
+            )
+    try:
+        document = _document_text(document)
+        config = guarda.loads(document, guarda.Config)
+    except GuardaError as error:
+        raise ConfigurationError(
+            f"config is not a configuration document: {error}", path="config"
+        ) from error
+    limit = _integer(merged, "turn_limit")
+    if config.turn_limit is None:
+        if limit < 1:
+            raise ConfigurationError(
+                f"turn_limit must be at least 1, not {limit} (OpenSpiel needs a longest game)",
+                path="turn_limit",
+                rule="R27",
+            )
+        return guarda.loads(_with_turn_limit(document, limit), guarda.Config)
+    if limit not in (config.turn_limit, PARAMETERS["turn_limit"]):
+        raise ConfigurationError(
+            f"turn_limit {limit} disagrees with the config's own limit of {config.turn_limit}",
+            path="turn_limit",
+            rule="R27",
+        )
+    return config
+
+
+def _document_text(document: str) -> str:
+    """The JSON text of a ``config`` parameter, decoding the base64 form."""
+    if not document.startswith(CONFIG_PREFIX):
+        return document
+    encoded = document.removeprefix(CONFIG_PREFIX)
+    try:
+        return base64.urlsafe_b64decode(encoded + "=" * (-len(encoded) % 4)).decode()
+    except (ValueError, UnicodeDecodeError) as error:
+        raise ConfigurationError(
+            f"config is not valid base64 after {CONFIG_PREFIX!r}: {error}", path="config"
+        ) from error
+
+
+def encode_config(config: guarda.Config) -> str:
+    """A ``config`` game parameter in the form games keep: ``"base64:"`` and the document.
+
+    Plain ``guarda.dumps(config)`` works as well when loading a game; this form also
+    survives OpenSpiel's game strings, which split parameters at commas.
+
+    Args:
+        config: The ruleset.
+
+    Returns:
+        The parameter's text.
+
+    Raises:
+        ArgumentError: If ``config`` is not a [`Config`][guarda.Config].
+
+    Examples:
+        >>> import guarda
+        >>> text = encode_config(guarda.custom(7))
+        >>> text.startswith("base64:"), "," in text
+        (True, False)
+        >>> config_from_parameters({"config": text}).size
+        7
+    """
+    if not isinstance(config, guarda.Config):
+        raise ArgumentError(f"not a Config: {config!r}", path="config")
+    return _encoded(guarda.dumps(config))
+
+
+def _encoded(document: str) -> str:
+    if not document or document.startswith(CONFIG_PREFIX):
+        return document
+    return CONFIG_PREFIX + base64.urlsafe_b64encode(document.encode()).decode().rstrip("=")
+
+
+def _with_turn_limit(document: str, limit: int) -> str:
+    """A configuration document with its turn limit set."""
+    parsed = json.loads(document)
+    parsed["data"]["turn_limit"] = limit
+    return json.dumps(parsed)
 
 
 def _zero_sum(config: guarda.Config) -> bool:
@@ -237,6 +351,8 @@ class GuardaGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type stu
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
         parameters = {**PARAMETERS, **(params or {})}
         config = config_from_parameters(parameters)
+        if isinstance(parameters["config"], str):  # kept in a form game strings can hold
+            parameters["config"] = _encoded(parameters["config"])
         index = guarda.ActionIndex(config)
         zero_sum = _zero_sum(config)
         utility = pyspiel.GameType.Utility.ZERO_SUM if zero_sum else GAME_TYPE.utility
@@ -410,6 +526,23 @@ class GuardaState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type s
     def rewards(self) -> list[float]:
         """The returns at the end (the only rewards), else 0 for all."""
         return self.returns()
+
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        """Refused: Guarda declares no information state tensor.
+
+        The game type says ``provides_information_state_tensor=False`` (a perfect-recall
+        history has no fixed size), so this raises, as OpenSpiel's C++ games do, rather
+        than return an empty list that a learner would silently train on. Use
+        ``information_state_string`` or ``observation_tensor``.
+
+        Raises:
+            pyspiel.SpielError: Always.
+        """
+        raise pyspiel.SpielError(
+            "guarda provides no information state tensor "
+            "(provides_information_state_tensor=False): use information_state_string() "
+            "or observation_tensor()"
+        )
 
     def __str__(self) -> str:
         position = self._board.position

@@ -3,7 +3,9 @@
 Install the extra first: ``pip install 'guarda[rl]'`` (PettingZoo, Gymnasium, NumPy).
 
 - [`GuardaEnv`][guarda.rl.GuardaEnv] (or [`env`][guarda.rl.env], wrapped the way
-  PettingZoo's own games are): an AEC environment with one agent per player, in which
+  PettingZoo's own games are, [`raw_env`][guarda.rl.raw_env] unwrapped, and
+  [`parallel_env`][guarda.rl.parallel_env] as a turn-based ``ParallelEnv``): an AEC
+  environment with one agent per player, in which
   whoever must decide next, the turn player or a reacting player, is selected.
 - Actions are the numbers of guarda's own [`ActionIndex`][guarda.ActionIndex]: a
   fixed, documented number for every action a game of a configuration can offer, the
@@ -47,7 +49,15 @@ except ImportError as error:  # pragma: no cover - depends on the installed extr
         "(pip install 'guarda[rl]')"
     ) from error
 
-from guarda.rl._env import AGENT_PREFIX, GuardaEnv, Observation, Reward, env
+from guarda.rl._env import (
+    AGENT_PREFIX,
+    GuardaEnv,
+    Observation,
+    Reward,
+    env,
+    parallel_env,
+    raw_env,
+)
 from guarda.rl._mask import action_mask
 from guarda.rl._observation import ObservationEncoder, Section
 
@@ -60,4 +70,6 @@ __all__ = [
     "Section",
     "action_mask",
     "env",
+    "parallel_env",
+    "raw_env",
 ]

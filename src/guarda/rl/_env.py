@@ -15,7 +15,9 @@ from typing import Any, Final, Literal, SupportsIndex, overload
 
 import gymnasium
 import numpy as np
-from pettingzoo import AECEnv
+import numpy.typing as npt
+from pettingzoo import AECEnv, ParallelEnv
+from pettingzoo.utils.conversions import turn_based_aec_to_parallel
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
 import guarda
@@ -25,7 +27,15 @@ from guarda.render import text
 from guarda.rl._mask import action_mask
 from guarda.rl._observation import ObservationEncoder
 
-__all__ = ["AGENT_PREFIX", "GuardaEnv", "Observation", "Reward", "env"]
+__all__ = [
+    "AGENT_PREFIX",
+    "GuardaEnv",
+    "Observation",
+    "Reward",
+    "env",
+    "parallel_env",
+    "raw_env",
+]
 
 AGENT_PREFIX: Final = "player_"
 """Agents are named ``player_0``, ``player_1``, ...: the prefix and the player number."""
@@ -69,9 +79,13 @@ class GuardaEnv(AECEnv[str, Observation, Any]):
             value).
         max_turns: Truncate the game once this many turns have ended (None: play to the
             end). The configuration's own ``turn_limit`` ends the game as a draw instead.
-        render_mode: None or ``"ansi"`` (a text picture of the table, as a spectator
-            sees it).
+        render_mode: None, ``"ansi"`` (``render()`` returns a text picture of the table,
+            as a spectator sees it) or ``"human"`` (``render()`` prints that picture to
+            standard output and returns None, as PettingZoo's classic games do).
         max_actions: The most actions the action index may hold.
+        normalize: Scale the observations (and the state) to a finite range, [0, 1]
+            (payouts [-1, 1]), instead of plain counts bounded by the float32 maximum
+            (see [`ObservationEncoder`][guarda.rl.ObservationEncoder]). Off by default.
 
     Raises:
         ArgumentError: If an argument is of the wrong kind, or the reward does not fit
@@ -94,7 +108,7 @@ class GuardaEnv(AECEnv[str, Observation, Any]):
 
     metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo reads it from the class
         "name": "guarda_v0",
-        "render_modes": ["ansi"],
+        "render_modes": ["human", "ansi"],
         "is_parallelizable": False,
     }
 
@@ -106,6 +120,7 @@ class GuardaEnv(AECEnv[str, Observation, Any]):
         max_turns: int | None = None,
         render_mode: str | None = None,
         max_actions: int = guarda.MAX_ACTIONS,
+        normalize: bool = False,
     ) -> None:
         if config is None:
             config = guarda.modern(players=2)
@@ -122,7 +137,8 @@ class GuardaEnv(AECEnv[str, Observation, Any]):
             )
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ArgumentError(
-                f"render_mode must be None or 'ansi', not {render_mode!r}", path="render_mode"
+                f"render_mode must be None, 'human' or 'ansi', not {render_mode!r}",
+                path="render_mode",
             )
         self.config = config
         """The ruleset of every game."""
@@ -131,8 +147,15 @@ class GuardaEnv(AECEnv[str, Observation, Any]):
         self.render_mode = render_mode
         self.index = guarda.ActionIndex(config, max_actions=max_actions)
         """The numbering of the actions, guarda's own."""
-        self.encoder = ObservationEncoder(config)
+        self.encoder = ObservationEncoder(config, normalize=normalize)
         """The encoding of the views."""
+        players = config.players
+        self.state_space = gymnasium.spaces.Box(
+            np.tile(self.encoder.low, players),
+            np.tile(self.encoder.high, players),
+            dtype=np.float32,
+        )
+        """The space of [`state`][guarda.rl.GuardaEnv.state]: ``players`` observations."""
         self.possible_agents = [f"{AGENT_PREFIX}{i}" for i in range(config.players)]
         self.agents = []
         self.action_spaces = {
@@ -249,6 +272,41 @@ class GuardaEnv(AECEnv[str, Observation, Any]):
             "action_mask": action_mask(self.index, seen),
         }
 
+    def state(self) -> npt.NDArray[np.float32]:
+        """The full state as one vector, for centralized critics (it holds every secret).
+
+        The layout is every player's observation in turn, player 0 first: the vector
+        ``ObservationEncoder.encode(guarda.view(state, p))`` for each player ``p``, so
+        ``state()[p * n : (p + 1) * n]`` (``n = encoder.size``) is exactly what
+        ``observe(f"player_{p}")["observation"]`` holds, sections and scaling included.
+        Together they hold every player's hand, guard (card and orientation), draw pile
+        and discard pile as counts, and the public facts (phase, positions, health,
+        points, the attack, the outcome) once per player. Left out: the order of the
+        draw piles (no player knows it) and the random source of later reshuffles.
+
+        Raises:
+            NotResetError: Before the first ``reset()``.
+
+        Examples:
+            >>> import guarda
+            >>> from guarda.rl import GuardaEnv
+            >>> game = GuardaEnv(guarda.grda())
+            >>> game.reset(seed=2)
+            >>> full = game.state()
+            >>> full.shape == game.state_space.shape == (2 * game.encoder.size,)
+            True
+            >>> n = game.encoder.size
+            >>> bool((full[n:] == game.observe("player_1")["observation"]).all())
+            True
+        """
+        state = self.game_state
+        return np.concatenate(
+            [
+                self.encoder.encode(guarda.view(state, player))
+                for player in range(state.config.players)
+            ]
+        )
+
     @overload
     def last(
         self, observe: Literal[True] = ...
@@ -355,8 +413,9 @@ class GuardaEnv(AECEnv[str, Observation, Any]):
         self.terminations = dict.fromkeys(self.agents, True)
 
     def render(self) -> str | None:
-        """A text picture of the table as a spectator sees it (``render_mode="ansi"``),
-        or None without a render mode.
+        """A text picture of the table as a spectator sees it: returned with
+        ``render_mode="ansi"``, printed to standard output with ``"human"`` (which returns
+        None); None without a render mode.
 
         Raises:
             NotResetError: Before the first ``reset()``.
@@ -364,7 +423,11 @@ class GuardaEnv(AECEnv[str, Observation, Any]):
         state = self.game_state
         if self.render_mode is None:
             return None
-        return text(guarda.view(state, None))
+        picture = text(guarda.view(state, None))
+        if self.render_mode == "human":
+            print(picture)  # the human render mode prints, as PettingZoo's classic games do
+            return None
+        return picture
 
     def close(self) -> None:
         """Release nothing: the environment holds no outside resources."""
@@ -392,11 +455,34 @@ def _reward(reward: object, config: Config) -> Reward:
     return kind
 
 
+def raw_env(config: Config | None = None, **options: Any) -> GuardaEnv:
+    """An unwrapped [`GuardaEnv`][guarda.rl.GuardaEnv]: PettingZoo's ``raw_env``.
+
+    Args:
+        config: The ruleset.
+        **options: The keyword arguments of [`GuardaEnv`][guarda.rl.GuardaEnv].
+
+    Examples:
+        >>> import guarda
+        >>> from guarda import rl
+        >>> type(rl.raw_env(guarda.grda())).__name__
+        'GuardaEnv'
+    """
+    return GuardaEnv(config, **options)
+
+
 def env(
     config: Config | None = None, **options: Any
 ) -> OrderEnforcingWrapper[str, Observation, Any]:
     """A [`GuardaEnv`][guarda.rl.GuardaEnv] in PettingZoo's ``OrderEnforcingWrapper``
     (it refuses ``step`` before ``reset``), the way PettingZoo's own games are made.
+
+    PettingZoo's classic games also add ``AssertOutOfBoundsWrapper``; this one does not,
+    because the environment checks actions itself and says more: an action outside the
+    index raises [`ActionSpaceError`][guarda.errors.ActionSpaceError], one of the wrong
+    kind [`ArgumentError`][guarda.errors.ArgumentError], where the wrapper would raise a
+    bare ``AssertionError``. Nor ``TerminateIllegalWrapper``: an illegal action raises
+    [`IllegalActionError`][guarda.errors.IllegalActionError] and changes nothing.
 
     Args:
         config: The ruleset.
@@ -410,4 +496,32 @@ def env(
         >>> game.unwrapped.game_seed
         1
     """
-    return OrderEnforcingWrapper(GuardaEnv(config, **options))
+    return OrderEnforcingWrapper(raw_env(config, **options))
+
+
+def parallel_env(
+    config: Config | None = None, **options: Any
+) -> ParallelEnv[str, Observation, Any]:
+    """The environment as a PettingZoo ``ParallelEnv``, one agent acting per step.
+
+    Guarda is not parallelizable (players never act at once), so this is PettingZoo's
+    ``turn_based_aec_to_parallel`` of [`env`][guarda.rl.env], not ``aec_to_parallel``
+    (which refuses it): each ``step`` takes a dictionary of actions and plays the one of
+    the selected agent; the others are ignored. ``state()`` and ``state_space`` pass
+    through.
+
+    Args:
+        config: The ruleset.
+        **options: The keyword arguments of [`GuardaEnv`][guarda.rl.GuardaEnv].
+
+    Examples:
+        >>> import guarda
+        >>> from guarda import rl
+        >>> game = rl.parallel_env(guarda.grda(), max_turns=4)
+        >>> observations, infos = game.reset(seed=1)
+        >>> sorted(observations)
+        ['player_0', 'player_1']
+        >>> game.state().shape == game.state_space.shape
+        True
+    """
+    return turn_based_aec_to_parallel(env(config, **options))

@@ -31,7 +31,13 @@ list the players by player number, not from the viewer):
 - `outcome_reason` (4, one-hot of [`OutcomeReason`][guarda.OutcomeReason]), `winners`,
   `drawn` and `payouts` (`P` each), once the game is over.
 
-Numbers are plain counts, not scaled. What the encoding leaves out: the configuration
+By default numbers are plain counts, not scaled, and numbers without a limit of their own
+(turns, points, the pot) are bounded by the float32 maximum. With ``normalize=True`` every
+entry is scaled to a finite range: a count with a limit of its own (health, cards, stakes,
+queue places) is divided by that limit, so it lies in [0, 1]; a count without one (turns
+started and ended in `counters`, `points`) becomes ``x / (1 + x)``, also in [0, 1) and still
+order-preserving; `payouts` are divided by the total stakes, so they lie in [-1, 1];
+one-hot entries stay 0 or 1. What the encoding leaves out: the configuration
 (fixed for an encoder), the legal actions (the action mask carries them), the event log
 (the history; a policy that needs memory keeps its own), the order of face-up cards on the
 table, and the outcome's final health and points (the same as the players').
@@ -82,7 +88,7 @@ class Section:
     """The smallest value an entry may take."""
     high: float
     """The largest value an entry may take (the float32 maximum where nothing smaller
-    is certain, such as turns and points)."""
+    is certain, such as turns and points; 1 or 0 when normalized)."""
 
 
 class ObservationEncoder:
@@ -90,13 +96,19 @@ class ObservationEncoder:
 
     Args:
         config: The ruleset.
+        normalize: Scale every entry to a finite range ([0, 1], payouts [-1, 1]) instead
+            of plain counts (see the module's description).
 
     Raises:
-        ArgumentError: If ``config`` is not a [`Config`][guarda.Config].
+        ArgumentError: If ``config`` is not a [`Config`][guarda.Config] or ``normalize``
+            not a bool.
 
     Examples:
         >>> import guarda
         >>> from guarda.rl import ObservationEncoder
+        >>> scaled = ObservationEncoder(guarda.modern(), normalize=True)
+        >>> float(scaled.high.max()), float(scaled.low.min())
+        (1.0, 0.0)
         >>> encoder = ObservationEncoder(guarda.modern())
         >>> state = guarda.new_game(guarda.modern(), seed=1)
         >>> vector = encoder.encode(guarda.view(state, 0))
@@ -109,27 +121,35 @@ class ObservationEncoder:
     __slots__ = (
         "_at",
         "_cards",
+        "_scale",
         "_sections",
+        "_unbounded",
         "config",
         "high",
         "low",
+        "normalize",
         "sections",
         "size",
         "space",
     )
 
     config: Config
+    normalize: bool
     sections: tuple[Section, ...]
     size: int
     low: npt.NDArray[np.float32]
     high: npt.NDArray[np.float32]
     space: gymnasium.spaces.Box
 
-    def __init__(self, config: Config) -> None:
+    def __init__(self, config: Config, *, normalize: bool = False) -> None:
         if not isinstance(config, Config):
             raise ArgumentError(f"not a Config: {config!r}", path="config")
+        if not isinstance(normalize, bool):
+            raise ArgumentError(f"normalize must be a bool, not {normalize!r}", path="normalize")
         self.config = config
         """The ruleset of the views."""
+        self.normalize = normalize
+        """Whether entries are scaled to a finite range rather than plain counts."""
         names = tuple(sorted(config.card_names))
         self._cards = {name: i for i, name in enumerate(names)}
         players, cards, cells = config.players, len(names), config.size * config.size
@@ -173,10 +193,24 @@ class ObservationEncoder:
         ]
         sections = []
         start = 0
+        scale: list[float] = []
+        unbounded: list[bool] = []
         for name, shape, low, high in layout:
             stop = start + int(np.prod(shape))
-            sections.append(Section(name, start, stop, shape, float(low), float(high)))
+            if name == "counters":  # turns started, turns ended: free; a flag; the pot
+                scale.extend([1.0, 1.0, 1.0, 1.0 / stakes if stakes else 1.0])
+                unbounded.extend([True, True, False, False])
+            else:
+                scale.extend([1.0 / high if 0 < high < _BIG else 1.0] * (stop - start))
+                unbounded.extend([high == _BIG] * (stop - start))
+            if normalize:
+                bounds = (-1.0 if low < 0 else 0.0, 1.0 if high > 0 else 0.0)
+            else:
+                bounds = (float(low), float(high))
+            sections.append(Section(name, start, stop, shape, *bounds))
             start = stop
+        self._scale = np.asarray(scale, dtype=np.float32)
+        self._unbounded = np.asarray(unbounded, dtype=bool)
         self.sections = tuple(sections)
         """Every section, in vector order."""
         self._sections = {section.name: section for section in sections}
@@ -194,7 +228,8 @@ class ObservationEncoder:
         """The vectors as a gymnasium ``Box``."""
 
     def __repr__(self) -> str:
-        return f"<ObservationEncoder of {self.config.name}: {self.size} numbers>"
+        scaled = ", normalized" if self.normalize else ""
+        return f"<ObservationEncoder of {self.config.name}: {self.size} numbers{scaled}>"
 
     def section(self, name: str) -> Section:
         """The section of that name, such as ``"hand"``.
@@ -311,4 +346,8 @@ class ObservationEncoder:
                 one("drawn", player_number)
             start = at["payouts"]
             out[start : start + players] = outcome.payouts
+        if self.normalize:
+            out *= self._scale
+            free = self._unbounded
+            out[free] = out[free] / (1.0 + out[free])
         return out
