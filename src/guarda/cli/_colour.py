@@ -49,16 +49,15 @@ def _find(lines: Sequence[str], block: Sequence[str]) -> int:
 
 
 def _row(line: str, seats: dict[str, int]) -> Text:
-    """One row of the field: ``5 . . S . N``, its pieces in their seats' colours."""
-    label, _, cells = line.partition(" ")
-    text = Text(label + " ", style=EMPTY)
-    for character in cells:
+    """One row of the field: ``5 . . S . N``, dim, its pieces in their seats' colours."""
+    text = Text(line, style=EMPTY)
+    start = line.index(" ") + 1
+    for index in range(start, len(line)):
+        character = line[index]
         if character in seats:
-            text.append(character, seat_style(seats[character]))
+            text.stylize(seat_style(seats[character]) + Style(dim=False), index, index + 1)
         elif character in MARKS:
-            text.append(character, MARKS[character])
-        else:
-            text.append(character, EMPTY if character == "." else None)
+            text.stylize(MARKS[character] + Style(dim=False), index, index + 1)
     return text
 
 

@@ -56,8 +56,24 @@ STYLES: Final[dict[type, Style]] = {
 orientations (directions and orientations before cards: they are strings too)."""
 
 KEYWORDS: Final = frozenset(
-    "place discard move push end set guard attack pass defend activate take newguard decline"
-    " answer settle".split()
+    [
+        "place",
+        "discard",
+        "move",
+        "push",
+        "end",
+        "set",
+        "guard",
+        "attack",
+        "pass",
+        "defend",
+        "activate",
+        "take",
+        "newguard",
+        "decline",
+        "answer",
+        "settle",
+    ]
 )
 """The first words of actions in notation (``docs/notation.md``): text that starts with
 one is read as an action, anything else as the name of a choice."""
@@ -294,7 +310,7 @@ class Picker:
             open_now = self.open_now()
             number = int(text)
             if not 1 <= number <= len(open_now):
-                raise UsageError(f"no choice {number} at this step")
+                raise UsageError(f"no choice {number} at this step (1 to {len(open_now)})")
             action = self.builder.choose(open_now[number - 1]).action
             if action is None:
                 raise UsageError(f"choice {number} makes no action yet: choose it, then explain")
