@@ -170,6 +170,9 @@ class Game:
         """Your legal actions, numbered (or not, between steps); with what each would do
         when they are few."""
         legal = mine.legal_actions
+        if not legal:
+            self.out.print("You have no decision to make now.")
+            return
         self.out.print("Your legal actions:")
         written = [guarda.format_action(action) for action in legal]
         marks = [f"{number:>3}. " if numbered else "  " for number in range(1, len(legal) + 1)]
