@@ -511,7 +511,7 @@ def _play_to_the_end(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], arguments: list[str]
 ) -> str:
     _answers(monkeypatch, ["1"] * 500)
-    assert main(["play", *arguments]) == 0
+    assert main(["play", "--flat", *arguments]) == 0
     out = capsys.readouterr().out
     assert "Game over" in out
     return out.splitlines()[-1]
@@ -524,7 +524,7 @@ def test_a_resumed_game_goes_on_as_the_uninterrupted_one(
     assert whole.startswith("Result:") and "in turn" in whole
     saved = tmp_path / "saved.json"
     _answers(monkeypatch, ["1", "1", "1", f"save {saved}", "quit"])
-    assert main(["play", *SMALL]) == 0
+    assert main(["play", "--flat", *SMALL]) == 0
     assert f"Saved to {saved}" in capsys.readouterr().out
     assert _play_to_the_end(monkeypatch, capsys, ["--resume", str(saved)]) == whole
 
@@ -604,9 +604,9 @@ def terminals() -> Iterator[list[Terminal]]:
 
 
 @pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a POSIX pseudo-terminal")
-def test_play_through_a_pseudo_terminal(tmp_path: Path, terminals: list[Terminal]) -> None:
+def test_play_flat_through_a_pseudo_terminal(tmp_path: Path, terminals: list[Terminal]) -> None:
     saved = tmp_path / "saved.json"
-    game = Terminal(*SMALL)
+    game = Terminal("--flat", *SMALL)
     terminals.append(game)
     game.expect(r"you are South \(seat 0\)")
     # a short list says what each action would do (guarda.describe_action)
@@ -642,7 +642,7 @@ def test_play_through_a_pseudo_terminal(tmp_path: Path, terminals: list[Terminal
     moves = [guarda.format_action(action) for action in record.actions]
     assert first.group(1) in moves
 
-    resumed = Terminal("--resume", str(saved))
+    resumed = Terminal("--flat", "--resume", str(saved))
     terminals.append(resumed)
     opening = resumed.expect(r"(?s)resumed after 3 decisions; you are South.*?Your legal actions:")
     # what happened since the last decision, not the whole game again

@@ -2,14 +2,19 @@
 
 At each of your decisions the command shows what happened since your last one
 ([`guarda.events_since_decision`][guarda.events_since_decision]), the field and every
-player's public state from your seat, your hand and guard, and your legal actions
-numbered, in notation, each with what it would do
-([`guarda.describe_action`][guarda.describe_action]) when there are few. Answer with a
-number or with an action in notation; an action you may not make is explained from your
-view ([`guarda.verify_view`][guarda.verify_view]), never from cards you cannot see.
-``explain N`` says what an action would do, ``help`` lists the commands, ``save FILE``
-writes the game so far as a record (resume it with ``guarda play --resume FILE``, which
-goes on through [`guarda.Recorder.resume`][guarda.Recorder.resume]), ``quit`` leaves.
+player's public state from your seat in colour, your hand and guard, and then builds
+your action step by step as the web table does
+([`guarda.ActionBuilder`][guarda.ActionBuilder], in ``guarda.cli._picker``): the kind
+first, then cards, a direction, a destination..., each step numbered, ``back`` to go up
+a step, Enter to play the action the steps make, with what it would do
+([`guarda.describe_action`][guarda.describe_action]). An action typed in notation plays
+at once at any step; an action you may not make is explained from your view
+([`guarda.verify_view`][guarda.verify_view]), never from cards you cannot see. With
+``--flat`` your legal actions are one numbered list instead, as before; ``list`` shows
+them all in either mode. ``explain`` says what an action would do, ``help`` lists the
+commands, ``save FILE`` writes the game so far as a record (resume it with ``guarda play
+--resume FILE``, which goes on through [`guarda.Recorder.resume`][guarda.Recorder.resume]),
+``quit`` leaves.
 
 Everything you are shown, and every check of what you type, is read from your own
 [`PlayerView`][guarda.PlayerView], as any frontend should.
@@ -32,10 +37,12 @@ import attrs
 from rich.columns import Columns
 from rich.console import Console
 from rich.rule import Rule
+from rich.text import Text
 
 import guarda
 from guarda import render
 from guarda.bots import Agent, seat_rng
+from guarda.cli._colour import board, happened
 from guarda.cli._common import (
     BOTS,
     Parser,
@@ -50,6 +57,7 @@ from guarda.cli._common import (
     seat_of,
     seed_of,
 )
+from guarda.cli._picker import Picker
 from guarda.errors import GuardaError
 
 __all__ = ["HUMAN", "main"]
@@ -60,12 +68,27 @@ HUMAN: Final = "You"
 DESCRIBED: Final = 12
 """Lists of at most this many actions show what each would do; longer ones only notation."""
 
+STEPS_HELP: Final = """\
+Build your action step by step; at each step answer with:
+  a number or name  that choice: a kind (Move, Attack, ...), a card, a direction, a
+                    destination...; several names at once too, such as 'V2 H4'
+  Enter, or play    play the action the steps make (shown with what it would do)
+  back              go up a step
+  an action         in notation, such as 'move N V2' or 'attack V2 X': played at once
+  explain           what the action made so far (explain N: choice N; explain ACTION)
+                    would do, without playing it
+  list              every legal action in notation
+  show              show the field, the players and this step again
+  save FILE         save the game so far as a record (guarda play --resume FILE)
+  help              this text
+  quit              leave the game (save it first to go on later)"""
+
 HELP: Final = """\
-Answer with:
+With --flat, answer with:
   a number          the action of that number in the list
-  an action         in notation, such as 'move N' or 'attack V2 X' (cards in any order)
+  an action         in notation, such as 'move N V2' or 'attack V2 X' (cards in any order)
   explain N         what action N (or an action in notation) would do, without playing it
-  show              show the field, the players and your actions again
+  list, show        show your actions (and the field and the players) again
   save FILE         save the game so far as a record (guarda play --resume FILE)
   help              this text
   quit              leave the game (save it first to go on later)"""
@@ -84,6 +107,8 @@ class Game:
         seat: int,
         agents: dict[int, Agent],
         out: Console,
+        *,
+        flat: bool = False,
     ) -> None:
         self.recorder = recorder
         self.seed = seed
@@ -92,6 +117,10 @@ class Game:
         self.seat = seat
         self.agents = agents
         self.out = out
+        self.flat = flat
+        """Whether your legal actions are one numbered list (``--flat``), not steps."""
+        self.picker: Picker | None = None
+        """Your decision, step by step (None with ``--flat`` or while you wait)."""
         seats = render.seat_names(recorder.state.config)
         saved = recorder.record().names
         self.names = tuple(
@@ -125,7 +154,7 @@ class Game:
         """The game as you see it."""
         return guarda.view(self.state, self.seat)
 
-    def news(self) -> list[str]:
+    def news(self) -> list[Text]:
         """What happened since your last decision that you have not been shown yet.
 
         Your last decision's own events come first. Ending the Move phase makes no event
@@ -135,22 +164,30 @@ class Game:
         since = len(events) - len(guarda.events_since_decision(self.mine))
         lines = [guarda.describe(event, self.names) for event in events[max(since, self.seen) :]]
         self.seen = len(events)
-        return lines
+        return [happened(line, self.names) for line in lines]
 
-    def actions(self, mine: guarda.PlayerView) -> None:
-        """Your legal actions, numbered; with what each would do when they are few."""
+    def actions(self, mine: guarda.PlayerView, *, numbered: bool = True) -> None:
+        """Your legal actions, numbered (or not, between steps); with what each would do
+        when they are few."""
         legal = mine.legal_actions
+        if not legal:
+            self.out.print("You have no decision to make now.")
+            return
         self.out.print("Your legal actions:")
         written = [guarda.format_action(action) for action in legal]
+        marks = [f"{number:>3}. " if numbered else "  " for number in range(1, len(legal) + 1)]
         if len(legal) <= DESCRIBED:
             width = max(len(text) for text in written)
-            for number, (action, text) in enumerate(zip(legal, written, strict=True), 1):
+            for mark, action, text in zip(marks, legal, written, strict=True):
                 sentence = guarda.describe_action(action, mine, names=self.names)
-                self.out.print(f"{number:>3}. {text:<{width}}   {sentence}")
-            return
-        items = [f"{number:>3}. {text}" for number, text in enumerate(written, 1)]
-        self.out.print(Columns(items, padding=(0, 3)))
-        self.out.print("(explain N tells what action N would do)")
+                self.out.print(f"{mark}{text:<{width}}   {sentence}")
+        else:
+            items = [mark + text for mark, text in zip(marks, written, strict=True)]
+            self.out.print(Columns(items, padding=(0, 3)))
+        if not numbered:
+            self.out.print("(type one to play it, or go on choosing step by step)")
+        elif len(legal) > DESCRIBED:
+            self.out.print("(explain N tells what action N would do)")
 
     def show(self, *, news: bool = True) -> None:
         """Show the game from your seat, with your legal actions."""
@@ -161,10 +198,16 @@ class Game:
             if happened:
                 self.out.print("Since your last decision:")
                 for line in happened:
-                    self.out.print(f"  {line}")
-        self.out.print(render.text(mine))
-        if mine.must_act:
+                    self.out.print(Text("  ").append_text(line))
+        self.out.print(board(mine))
+        if not mine.must_act:
+            return
+        if self.flat:
             self.actions(mine)
+            return
+        if self.picker is None:
+            self.picker = Picker(mine, self.names)
+        self.out.print(self.picker.render())
 
     def parse(self, text: str) -> guarda.Action:
         """Your action from a number or notation, checked against your view.
@@ -186,12 +229,15 @@ class Game:
         return action
 
     def explain(self, text: str) -> str:
-        """What an action (a number or notation) would do, in a sentence.
+        """What an action (a number or notation) would do, in a sentence; between steps,
+        the action made so far, or the one choice N makes.
 
         Raises:
             GuardaError: As ``parse``.
             UsageError: As ``parse``, or when no action is given.
         """
+        if self.picker is not None:
+            return self.picker.explain(text)
         if not text:
             raise UsageError("explain needs an action: explain N or explain ACTION")
         return guarda.describe_action(self.parse(text), self.mine, names=self.names)
@@ -215,6 +261,46 @@ class Game:
         who = " and ".join(self.names[p] for p in outcome.drawn)
         return f"Result: draw between {who} ({reason}) in turn {turn}."
 
+    def command(self, command: str, rest: str) -> bool:
+        """Do a command (``help``, ``show``, ``list``, ``explain``, ``save``); whether it
+        was one."""
+        if command in ("help", "?"):
+            self.out.print(HELP if self.flat else STEPS_HELP)
+        elif command == "show":
+            self.show(news=False)
+        elif command == "list":
+            self.actions(self.mine, numbered=self.flat)
+        elif command == "explain":
+            try:
+                self.out.print(self.explain(rest))
+            except (GuardaError, UsageError) as error:
+                self.out.print(f"error: {error} (help lists the commands)")
+        elif command == "save":
+            if not rest:
+                self.out.print("error: save needs a file name: save FILE")
+            else:
+                try:
+                    self.save(rest)
+                except OSError as error:
+                    self.out.print(f"error: cannot save to {rest}: {error.strerror}")
+        else:
+            return False
+        return True
+
+    def decide(self, text: str) -> guarda.Action | None:
+        """Your action from what you typed, or None while you build it step by step.
+
+        Raises:
+            GuardaError: As ``parse``.
+            UsageError: As ``parse``, or for a step that is not open.
+        """
+        if self.picker is None:
+            return self.parse(text) if text else None
+        action = self.picker.answer(text)
+        if action is None:
+            self.out.print(self.picker.render())
+        return action
+
     def run(self) -> int:
         """Play to the end, or until you quit; the exit status."""
         self.play_bots()
@@ -227,44 +313,26 @@ class Game:
                 self.out.print()
                 return 0
             command, _, rest = text.partition(" ")
-            if not text:
-                continue
             if command in ("quit", "exit", "q"):
                 self.out.print("Bye.")
                 return 0
-            if command in ("help", "?"):
-                self.out.print(HELP)
-                continue
-            if command == "show":
-                self.show(news=False)
-                continue
-            if command == "explain":
-                try:
-                    self.out.print(self.explain(rest.strip()))
-                except (GuardaError, UsageError) as error:
-                    self.out.print(f"error: {error} (help lists the commands)")
-                continue
-            if command == "save":
-                if not rest.strip():
-                    self.out.print("error: save needs a file name: save FILE")
-                    continue
-                try:
-                    self.save(rest.strip())
-                except OSError as error:
-                    self.out.print(f"error: cannot save to {rest.strip()}: {error.strerror}")
+            if self.command(command, rest.strip()):
                 continue
             try:
-                action = self.parse(text)
+                action = self.decide(text)
             except (GuardaError, UsageError) as error:
                 self.out.print(f"error: {error} (help lists the commands)")
                 continue
+            if action is None:
+                continue
+            self.picker = None
             self.recorder.apply(action, player=self.seat)
             self.play_bots()
             self.show()
         self.out.print(Rule("Game over"))
         for line in self.news():
-            self.out.print(f"  {line}")
-        self.out.print(render.text(self.mine))
+            self.out.print(Text("  ").append_text(line))
+        self.out.print(board(self.mine))
         self.out.print(self.result())
         return 0
 
@@ -273,7 +341,7 @@ def _parser() -> Parser:
     parser = Parser(
         prog="guarda play",
         description="Play Guarda against bots in the terminal.",
-        epilog=HELP,
+        epilog=STEPS_HELP + "\n\n" + HELP,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     add_config_arguments(parser)
@@ -285,6 +353,11 @@ def _parser() -> Parser:
         help=f"the bots, one for every other seat or one for all ({', '.join(BOTS)})",
     )
     parser.add_argument("--resume", metavar="FILE", help="go on with a game saved by 'save'")
+    parser.add_argument(
+        "--flat",
+        action="store_true",
+        help="list your legal actions in one numbered list instead of choosing step by step",
+    )
     return parser
 
 
@@ -336,7 +409,7 @@ def main(argv: Sequence[str]) -> int:
         f"you are {render.seat_names(state.config)[seat]} (seat {seat}). Type help for help."
     )
     try:
-        return Game(recorder, seed, seat, agents, out).run()
+        return Game(recorder, seed, seat, agents, out, flat=args.flat).run()
     except KeyboardInterrupt:
         out.print()
         return 130
