@@ -210,11 +210,18 @@ def test_seeded_resets_are_reproducible() -> None:
     first.reset(seed=11)
     salted = first.game_state
     assert salted is not None
-    # The same deal, under a fresh secret salt: the commitment gives nothing away.
+    # The same deal, under a secret salt: the commitment gives nothing away, and the same
+    # seed makes the same game, log included, in every environment of the process.
     assert attrs.evolve(salted, log=state.log) == state
     assert salted.events[0] != state.events[0]
-    first.reset(seed=11)
-    assert first.game_state is not None and first.game_state.events[0] != salted.events[0]
+    second.reset(seed=11)
+    assert second.game_state == salted
+    keyed = GuardaEnv(guarda.modern(), key="another key")
+    keyed.reset(seed=11)
+    assert keyed.game_state is not None and keyed.game_state.events[0] != salted.events[0]
+    with pytest.raises(ArgumentError) as error:
+        GuardaEnv(guarda.modern(), key="")
+    assert error.value.path == "key"
 
 
 def test_a_failing_step_changes_nothing() -> None:

@@ -9,6 +9,8 @@ the agent-environment cycle of PettingZoo fits the rules exactly.
 from __future__ import annotations
 
 import enum
+import hashlib
+import hmac
 import random
 import secrets
 from typing import Any, Final, Literal, SupportsIndex, overload
@@ -36,6 +38,16 @@ __all__ = [
     "parallel_env",
     "raw_env",
 ]
+
+_PROCESS_KEY: Final = secrets.token_hex(16)
+"""The key of every environment of this process that is given none (see ``reset``)."""
+
+
+def _salt(seed: int, key: str) -> str:
+    """The secret salt of the game of ``seed`` under ``key`` (HMAC-SHA256, 32 hex digits)."""
+    label = f"guarda.rl/salt/{seed}".encode()
+    return hmac.digest(key.encode(), label, hashlib.sha256).hex()[:32]
+
 
 AGENT_PREFIX: Final = "player_"
 """Agents are named ``player_0``, ``player_1``, ...: the prefix and the player number."""
@@ -86,6 +98,8 @@ class GuardaEnv(AECEnv[str, Observation, Any]):
         normalize: Scale the observations (and the state) to a finite range, [0, 1]
             (payouts [-1, 1]), instead of plain counts bounded by the float32 maximum
             (see [`ObservationEncoder`][guarda.rl.ObservationEncoder]). Off by default.
+        key: The secret the games' salts are derived from (see ``reset``); by default
+            one made once per process.
 
     Raises:
         ArgumentError: If an argument is of the wrong kind, or the reward does not fit
@@ -121,7 +135,13 @@ class GuardaEnv(AECEnv[str, Observation, Any]):
         render_mode: str | None = None,
         max_actions: int = guarda.MAX_ACTIONS,
         normalize: bool = False,
+        key: str | None = None,
     ) -> None:
+        if key is not None and (not isinstance(key, str) or not key or len(key) > 256):
+            raise ArgumentError(
+                "a key is a non-empty string of at most 256 characters", path="key"
+            )
+        self._key = _PROCESS_KEY if key is None else key
         if config is None:
             config = guarda.modern(players=2)
         if not isinstance(config, Config):
@@ -223,8 +243,11 @@ class GuardaEnv(AECEnv[str, Observation, Any]):
         With a seed, the game deals as ``guarda.new_game(config, seed)`` and the seeds of
         later resets without one follow from it, so a run is reproducible; without a seed
         ever given, games are seeded from the operating system's randomness (64 bits).
-        Every game gets a fresh secret salt, so its commitment gives nothing away;
-        observations hold no seed, salt or commitment. A policy that should not know the
+        Every game's commitment is salted with a secret derived from the seed and the
+        environment's ``key`` (by default a key made once per process), so it gives
+        nothing away, and the same seed makes the same game, log included, in every
+        environment of the process (give ``key`` to make it so across processes).
+        Observations hold no seed, salt or commitment. A policy that should not know the
         deal must not be given the seed it is reset with.
 
         Args:
@@ -245,8 +268,10 @@ class GuardaEnv(AECEnv[str, Observation, Any]):
             game_seed = seed
         else:
             game_seed = self._seeds.getrandbits(64)
-        # A fresh secret salt: the game's commitment says nothing about its seed (P23).
-        state = guarda.new_game(self.config, seed=game_seed, salt=secrets.token_hex(16))
+        # A secret salt, the same for the same seed and key: the game's commitment says
+        # nothing about its seed (P23), and a seeded reset makes the same game, log included.
+        salt = _salt(game_seed, self._key)
+        state = guarda.new_game(self.config, seed=game_seed, salt=salt)
         self._seed = game_seed
         self._state = state
         self.agents = list(self.possible_agents)
