@@ -10,7 +10,6 @@ Examples:
 
 from __future__ import annotations
 
-import enum
 from collections import Counter
 from collections.abc import Iterable
 
@@ -18,6 +17,8 @@ import attrs
 
 import guarda
 from guarda.errors import ArgumentError
+from guarda.stats._cards import CardUse, CardUses
+from guarda.stats._markdown import render_stats
 from guarda.stats._summary import Rate, Summary
 
 __all__ = [
@@ -27,37 +28,13 @@ __all__ = [
     "GameStats",
     "PhaseBranching",
     "SeatResults",
+    "format_markdown",
     "summarize",
 ]
 
 UNFINISHED = "unfinished"
 """The ending of a record whose game is not over (see
 [`GameStats.endings`][guarda.stats.GameStats.endings])."""
-
-
-class CardUse(enum.StrEnum):
-    """How a card was played."""
-
-    ATTACK = "attack"
-    """In an attack (R15)."""
-    DEFENCE = "defence"
-    """In a hand defence against an attack (R19)."""
-    ANSWER = "answer"
-    """In the attacker's hand defence against a counter (R20)."""
-    GUARD = "guard"
-    """Prepared as a guard, also a new guard after a critical block (R14, R20)."""
-    BLOCK = "block"
-    """Activated as a guard set to block (R20)."""
-    COUNTER = "counter"
-    """Activated as a guard set to counter (R20)."""
-    MOVE = "move"
-    """Burned to move (R13)."""
-    PUSH = "push"
-    """Burned to push (R13)."""
-    DISCARD = "discard"
-    """Discarded down to the hand size in the Draw phase (R12)."""
-    SETTLE = "settle"
-    """Discarded face down in the Settle phase (R16)."""
 
 
 @attrs.frozen
@@ -86,26 +63,6 @@ class PhaseBranching:
     """The phase."""
     actions: Summary
     """Legal actions per decision of this phase."""
-
-
-@attrs.frozen
-class CardUses:
-    """How often one card was played, and how."""
-
-    card: str
-    """The card name."""
-    uses: tuple[tuple[CardUse, int], ...]
-    """Each way the card was played and how many copies, in
-    [`CardUse`][guarda.stats.CardUse] order."""
-
-    @property
-    def total(self) -> int:
-        """Copies played, all ways together."""
-        return sum(count for _, count in self.uses)
-
-    def count(self, use: CardUse) -> int:
-        """How many copies were played this way."""
-        return dict(self.uses).get(use, 0)
 
 
 @attrs.frozen
@@ -384,44 +341,6 @@ def summarize(records: Iterable[guarda.GameRecord]) -> GameStats:
     )
 
 
-def _row(cells: Iterable[object]) -> str:
-    return "| " + " | ".join(str(cell) for cell in cells) + " |"
-
-
-def _table(headers: tuple[str, ...], rows: Iterable[tuple[object, ...]]) -> list[str]:
-    body = [tuple(str(cell) for cell in row) for row in rows]
-    widths = [
-        max([len(header)] + [len(row[index]) for row in body])
-        for index, header in enumerate(headers)
-    ]
-    lines = [
-        _row(header.ljust(width) for header, width in zip(headers, widths, strict=True)),
-        _row("-" * width for width in widths),
-    ]
-    lines.extend(
-        _row(cell.ljust(width) for cell, width in zip(row, widths, strict=True)) for row in body
-    )
-    return lines
-
-
-def _number(value: float) -> str:
-    return f"{value:.2f}".rstrip("0").rstrip(".") if value != int(value) else str(int(value))
-
-
-def _summary_row(label: str, summary: Summary) -> tuple[object, ...]:
-    return (
-        label,
-        summary.count,
-        _number(summary.mean),
-        _number(summary.median),
-        _number(summary.minimum),
-        _number(summary.maximum),
-    )
-
-
-_SUMMARY_HEADERS = ("", "count", "mean", "median", "min", "max")
-
-
 def format_markdown(stats: GameStats) -> str:
     """The statistics as Markdown: a heading and one table per topic.
 
@@ -437,73 +356,4 @@ def format_markdown(stats: GameStats) -> str:
     """
     if not isinstance(stats, GameStats):
         raise ArgumentError(f"not a GameStats: {stats!r}", path="stats")
-    config = stats.config
-    plural = "" if stats.games == 1 else "s"
-    lines = [
-        f"# Game statistics: {config.name}, {config.players} players, {stats.games} game{plural}",
-        "",
-        "## Game length",
-        "",
-        *_table(
-            _SUMMARY_HEADERS,
-            [
-                _summary_row("turns", Summary.of(stats.turns)),
-                _summary_row("decisions", Summary.of(stats.plies)),
-            ],
-        ),
-        "",
-        "## Branching factor (legal actions per decision)",
-        "",
-        *_table(
-            ("phase", *_SUMMARY_HEADERS[1:]),
-            [_summary_row(item.phase.value, item.actions) for item in stats.branching],
-        ),
-        "",
-        f"## Results ({stats.finished} finished games, 95% Wilson intervals)",
-        "",
-        *_table(
-            ("seat", "wins", "draws", "losses"),
-            [
-                (
-                    "first player" if row.seat < 0 else str(row.seat),
-                    row.wins,
-                    row.draws,
-                    row.losses,
-                )
-                for row in (stats.first_player_results, *stats.seats)
-            ],
-        ),
-        "",
-        "## Cards played",
-        "",
-        *_table(
-            ("card", "total", *(use.value for use in CardUse)),
-            [
-                (row.card, row.total, *(row.count(use) for use in CardUse))
-                for row in stats.card_uses
-            ],
-        ),
-        "",
-        "## Damage and points per turn",
-        "",
-        *_table(
-            _SUMMARY_HEADERS,
-            [
-                _summary_row("damage", Summary.of(stats.damage_per_turn)),
-                _summary_row("points", Summary.of(stats.points_per_turn)),
-            ],
-        ),
-        "",
-        "## How games end",
-        "",
-        *_table(
-            ("ending", "games", "share"),
-            [(ending, count, f"{count / stats.games:.1%}") for ending, count in stats.endings],
-        ),
-    ]
-    if stats.eliminations:
-        lines += [
-            "",
-            *_table(("elimination", "players"), stats.eliminations),
-        ]
-    return "\n".join(lines) + "\n"
+    return render_stats(stats)
