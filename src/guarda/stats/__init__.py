@@ -27,10 +27,11 @@ Examples:
 
 from __future__ import annotations
 
+from guarda.stats._cards import CardUse, CardUses
 from guarda.stats._collect import (
     UNFINISHED,
-    CardUse,
-    CardUses,
+    AgentCards,
+    AgentResults,
     GameStats,
     PhaseBranching,
     SeatResults,
@@ -42,6 +43,8 @@ from guarda.stats._summary import Z_95, Rate, Summary, wilson_interval
 __all__ = [
     "UNFINISHED",
     "Z_95",
+    "AgentCards",
+    "AgentResults",
     "CardUse",
     "CardUses",
     "GameStats",

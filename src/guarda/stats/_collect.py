@@ -23,8 +23,8 @@ from guarda.stats._summary import Rate, Summary
 
 __all__ = [
     "UNFINISHED",
-    "CardUse",
-    "CardUses",
+    "AgentCards",
+    "AgentResults",
     "GameStats",
     "PhaseBranching",
     "SeatResults",
@@ -53,6 +53,45 @@ class SeatResults:
     """Games drawn."""
     losses: Rate
     """Games lost."""
+
+
+@attrs.frozen
+class AgentResults:
+    """How one agent (a player name of the records) did over its games.
+
+    A game in which the agent holds two seats counts twice, once per seat.
+    """
+
+    name: str
+    """The agent's name (the records' [`names`][guarda.GameRecord.names])."""
+    games: int
+    """How many games (seats) it played, finished or not."""
+    wins: Rate
+    """Games won, out of its finished games."""
+    draws: Rate
+    """Games drawn."""
+    losses: Rate
+    """Games lost."""
+    first: int
+    """How many of its games it went first (took the first turn, R11)."""
+    first_wins: Rate
+    """Games won out of its finished games in which it went first."""
+
+
+@attrs.frozen
+class AgentCards:
+    """How often one agent played each card, and how."""
+
+    name: str
+    """The agent's name."""
+    card_uses: tuple[CardUses, ...]
+    """Its card uses, in deck order (as
+    [`GameStats.card_uses`][guarda.stats.GameStats.card_uses])."""
+
+    @property
+    def total(self) -> int:
+        """Copies the agent played, all cards and ways together."""
+        return sum(row.total for row in self.card_uses)
 
 
 @attrs.frozen
@@ -100,6 +139,12 @@ class GameStats:
     ``"unfinished"``) and how many games ended so, most common first."""
     eliminations: tuple[tuple[str, int], ...]
     """Players eliminated, by [`EliminationReason`][guarda.EliminationReason] value."""
+    agents: tuple[AgentResults, ...] = ()
+    """How each agent did, in order of first appearance (records with player names
+    only)."""
+    agent_cards: tuple[AgentCards, ...] = ()
+    """How often each agent played each card, in order of first appearance (records with
+    player names only)."""
 
     @property
     def finished(self) -> int:
@@ -193,12 +238,20 @@ class _Tally:
     points: list[int] = attrs.Factory(list)
     endings: Counter[str] = attrs.Factory(Counter)
     eliminations: Counter[str] = attrs.Factory(Counter)
+    agent_results: dict[str, Counter[str]] = attrs.Factory(dict)
+    agent_cards: dict[str, dict[str, Counter[CardUse]]] = attrs.Factory(dict)
 
-    def play(self, cards: Iterable[str], use: CardUse) -> None:
+    def play(self, cards: Iterable[str], use: CardUse, agent: str | None = None) -> None:
         for card in cards:
             self.cards.setdefault(card, Counter())[use] += 1
+            if agent is not None:
+                self.agent_cards.setdefault(agent, {}).setdefault(card, Counter())[use] += 1
 
     def add(self, record: guarda.GameRecord) -> None:
+        names = record.names
+        for name in names:
+            self.agent_results.setdefault(name, Counter())
+            self.agent_cards.setdefault(name, {})
         state = None
         for index, state in enumerate(guarda.replay(record)):
             if index == len(record.actions):
@@ -206,13 +259,15 @@ class _Tally:
             self.branching.setdefault(state.phase, []).append(len(guarda.legal_actions(state)))
             played = _action_uses(record.actions[index])
             if played is not None:
-                self.play(played[1], played[0])
+                self.play(played[1], played[0], _name(names, state.actor))
         assert state is not None
         self.plies.append(len(record.actions))
-        first = self.add_events(state.log)
-        self.add_outcome(state.outcome, first)
+        first = self.add_events(state.log, names)
+        self.add_outcome(state.outcome, first, names)
 
-    def add_events(self, events: Iterable[guarda.Event]) -> int | None:
+    def add_events(
+        self, events: Iterable[guarda.Event], names: tuple[str, ...] = ()
+    ) -> int | None:
         """Count one game's events; return its first player to take a turn."""
         turns = 0
         first: int | None = None
@@ -227,20 +282,32 @@ class _Tally:
                     self.damage[-1] += amount
                 case guarda.PointsScored(amount=amount) if turns:
                     self.points[-1] += amount
-                case guarda.GuardActivated(card=card, orientation=orientation):
+                case guarda.GuardActivated(player=player, card=card, orientation=orientation):
                     use = (
                         CardUse.BLOCK
                         if orientation is guarda.Orientation.DEFENSIVE
                         else CardUse.COUNTER
                     )
-                    self.play((card,), use)
+                    self.play((card,), use, _name(names, player))
                 case guarda.PlayerEliminated(reason=reason):
                     self.eliminations[reason.value] += 1
         self.turns.append(turns)
         self.first_player.append(first)
         return first
 
-    def add_outcome(self, outcome: guarda.Outcome | None, first: int | None) -> None:
+    def add_outcome(
+        self, outcome: guarda.Outcome | None, first: int | None, names: tuple[str, ...] = ()
+    ) -> None:
+        for seat, name in enumerate(names):
+            counts = self.agent_results[name]
+            counts["games"] += 1
+            counts["first"] += seat == first
+            if outcome is not None:
+                result = _result(outcome, seat)
+                counts[result] += 1
+                if seat == first:
+                    counts["first finished"] += 1
+                    counts["first win"] += result == "win"
         if outcome is None:
             self.endings[UNFINISHED] += 1
             return
@@ -249,6 +316,34 @@ class _Tally:
             self.seat_results[seat][_result(outcome, seat)] += 1
         if first is not None:
             self.first_results[_result(outcome, first)] += 1
+
+
+def _name(names: tuple[str, ...], seat: int | None) -> str | None:
+    """The agent name of a seat, or None for records without names."""
+    return names[seat] if names and seat is not None else None
+
+
+def _agent_results(name: str, counts: Counter[str]) -> AgentResults:
+    finished = counts["win"] + counts["draw"] + counts["loss"]
+    return AgentResults(
+        name,
+        counts["games"],
+        Rate.of(counts["win"], finished),
+        Rate.of(counts["draw"], finished),
+        Rate.of(counts["loss"], finished),
+        counts["first"],
+        Rate.of(counts["first win"], counts["first finished"]),
+    )
+
+
+def _card_uses(deck: Iterable[str], cards: dict[str, Counter[CardUse]]) -> tuple[CardUses, ...]:
+    return tuple(
+        CardUses(
+            card,
+            tuple((use, cards[card][use]) for use in CardUse if cards.get(card, Counter())[use]),
+        )
+        for card in deck
+    )
 
 
 def _result(outcome: guarda.Outcome, seat: int) -> str:
@@ -323,21 +418,15 @@ def summarize(records: Iterable[guarda.GameRecord]) -> GameStats:
         seats=tuple(
             _seat_results(seat, results) for seat, results in enumerate(tally.seat_results)
         ),
-        card_uses=tuple(
-            CardUses(
-                card,
-                tuple(
-                    (use, tally.cards[card][use])
-                    for use in CardUse
-                    if tally.cards.get(card, Counter())[use]
-                ),
-            )
-            for card in deck
-        ),
+        card_uses=_card_uses(deck, tally.cards),
         damage_per_turn=tuple(tally.damage),
         points_per_turn=tuple(tally.points),
         endings=tuple(tally.endings.most_common()),
         eliminations=tuple(tally.eliminations.most_common()),
+        agents=tuple(_agent_results(name, counts) for name, counts in tally.agent_results.items()),
+        agent_cards=tuple(
+            AgentCards(name, _card_uses(deck, cards)) for name, cards in tally.agent_cards.items()
+        ),
     )
 
 

@@ -105,6 +105,7 @@ def render_stats(stats: GameStats) -> str:
             ],
         ),
         "",
+        *_agent_lines(stats),
         "## Damage and points per turn",
         "",
         *_table(
@@ -128,3 +129,31 @@ def render_stats(stats: GameStats) -> str:
             *_table(("elimination", "players"), stats.eliminations),
         ]
     return "\n".join(lines) + "\n"
+
+
+def _agent_lines(stats: GameStats) -> list[str]:
+    """The tables by agent (none for records without player names)."""
+    if not stats.agents:
+        return []
+    return [
+        "## Results by agent (finished games, 95% Wilson intervals)",
+        "",
+        *_table(
+            ("agent", "games", "wins", "draws", "losses", "went first", "wins when first"),
+            [
+                (row.name, row.games, row.wins, row.draws, row.losses, row.first, row.first_wins)
+                for row in stats.agents
+            ],
+        ),
+        "",
+        "## Cards played by agent",
+        "",
+        *_table(
+            ("card", *(row.name for row in stats.agent_cards)),
+            [
+                (card, *(row.card_uses[index].total for row in stats.agent_cards))
+                for index, card in enumerate(item.card for item in stats.card_uses)
+            ],
+        ),
+        "",
+    ]
