@@ -38,6 +38,7 @@ from guarda.stats._collect import (
     format_markdown,
     summarize,
 )
+from guarda.stats._compare import Comparison, Difference, compare
 from guarda.stats._summary import Z_95, Rate, Summary, wilson_interval
 
 __all__ = [
@@ -47,11 +48,14 @@ __all__ = [
     "AgentResults",
     "CardUse",
     "CardUses",
+    "Comparison",
+    "Difference",
     "GameStats",
     "PhaseBranching",
     "Rate",
     "SeatResults",
     "Summary",
+    "compare",
     "format_markdown",
     "summarize",
     "wilson_interval",

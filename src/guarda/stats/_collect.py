@@ -139,6 +139,8 @@ class GameStats:
     ``"unfinished"``) and how many games ended so, most common first."""
     eliminations: tuple[tuple[str, int], ...]
     """Players eliminated, by [`EliminationReason`][guarda.EliminationReason] value."""
+    draws: int = 0
+    """How many finished games ended without a winner (a draw)."""
     agents: tuple[AgentResults, ...] = ()
     """How each agent did, in order of first appearance (records with player names
     only)."""
@@ -239,6 +241,7 @@ class _Tally:
     endings: Counter[str] = attrs.Factory(Counter)
     eliminations: Counter[str] = attrs.Factory(Counter)
     agent_results: dict[str, Counter[str]] = attrs.Factory(dict)
+    draws: int = 0
     agent_cards: dict[str, dict[str, Counter[CardUse]]] = attrs.Factory(dict)
 
     def play(self, cards: Iterable[str], use: CardUse, agent: str | None = None) -> None:
@@ -312,6 +315,7 @@ class _Tally:
             self.endings[UNFINISHED] += 1
             return
         self.endings[outcome.reason.value] += 1
+        self.draws += outcome.is_draw
         for seat in range(self.players):
             self.seat_results[seat][_result(outcome, seat)] += 1
         if first is not None:
@@ -423,6 +427,7 @@ def summarize(records: Iterable[guarda.GameRecord]) -> GameStats:
         points_per_turn=tuple(tally.points),
         endings=tuple(tally.endings.most_common()),
         eliminations=tuple(tally.eliminations.most_common()),
+        draws=tally.draws,
         agents=tuple(_agent_results(name, counts) for name, counts in tally.agent_results.items()),
         agent_cards=tuple(
             AgentCards(name, _card_uses(deck, cards)) for name, cards in tally.agent_cards.items()
