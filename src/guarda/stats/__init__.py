@@ -27,28 +27,35 @@ Examples:
 
 from __future__ import annotations
 
+from guarda.stats._cards import CardUse, CardUses
 from guarda.stats._collect import (
     UNFINISHED,
-    CardUse,
-    CardUses,
+    AgentCards,
+    AgentResults,
     GameStats,
     PhaseBranching,
     SeatResults,
     format_markdown,
     summarize,
 )
+from guarda.stats._compare import Comparison, Difference, compare
 from guarda.stats._summary import Z_95, Rate, Summary, wilson_interval
 
 __all__ = [
     "UNFINISHED",
     "Z_95",
+    "AgentCards",
+    "AgentResults",
     "CardUse",
     "CardUses",
+    "Comparison",
+    "Difference",
     "GameStats",
     "PhaseBranching",
     "Rate",
     "SeatResults",
     "Summary",
+    "compare",
     "format_markdown",
     "summarize",
     "wilson_interval",

@@ -10,7 +10,6 @@ Examples:
 
 from __future__ import annotations
 
-import enum
 from collections import Counter
 from collections.abc import Iterable
 
@@ -18,46 +17,24 @@ import attrs
 
 import guarda
 from guarda.errors import ArgumentError
+from guarda.stats._cards import CardUse, CardUses
+from guarda.stats._markdown import render_stats
 from guarda.stats._summary import Rate, Summary
 
 __all__ = [
     "UNFINISHED",
-    "CardUse",
-    "CardUses",
+    "AgentCards",
+    "AgentResults",
     "GameStats",
     "PhaseBranching",
     "SeatResults",
+    "format_markdown",
     "summarize",
 ]
 
 UNFINISHED = "unfinished"
 """The ending of a record whose game is not over (see
 [`GameStats.endings`][guarda.stats.GameStats.endings])."""
-
-
-class CardUse(enum.StrEnum):
-    """How a card was played."""
-
-    ATTACK = "attack"
-    """In an attack (R15)."""
-    DEFENCE = "defence"
-    """In a hand defence against an attack (R19)."""
-    ANSWER = "answer"
-    """In the attacker's hand defence against a counter (R20)."""
-    GUARD = "guard"
-    """Prepared as a guard, also a new guard after a critical block (R14, R20)."""
-    BLOCK = "block"
-    """Activated as a guard set to block (R20)."""
-    COUNTER = "counter"
-    """Activated as a guard set to counter (R20)."""
-    MOVE = "move"
-    """Burned to move (R13)."""
-    PUSH = "push"
-    """Burned to push (R13)."""
-    DISCARD = "discard"
-    """Discarded down to the hand size in the Draw phase (R12)."""
-    SETTLE = "settle"
-    """Discarded face down in the Settle phase (R16)."""
 
 
 @attrs.frozen
@@ -79,6 +56,45 @@ class SeatResults:
 
 
 @attrs.frozen
+class AgentResults:
+    """How one agent (a player name of the records) did over its games.
+
+    A game in which the agent holds two seats counts twice, once per seat.
+    """
+
+    name: str
+    """The agent's name (the records' [`names`][guarda.GameRecord.names])."""
+    games: int
+    """How many games (seats) it played, finished or not."""
+    wins: Rate
+    """Games won, out of its finished games."""
+    draws: Rate
+    """Games drawn."""
+    losses: Rate
+    """Games lost."""
+    first: int
+    """How many of its games it went first (took the first turn, R11)."""
+    first_wins: Rate
+    """Games won out of its finished games in which it went first."""
+
+
+@attrs.frozen
+class AgentCards:
+    """How often one agent played each card, and how."""
+
+    name: str
+    """The agent's name."""
+    card_uses: tuple[CardUses, ...]
+    """Its card uses, in deck order (as
+    [`GameStats.card_uses`][guarda.stats.GameStats.card_uses])."""
+
+    @property
+    def total(self) -> int:
+        """Copies the agent played, all cards and ways together."""
+        return sum(row.total for row in self.card_uses)
+
+
+@attrs.frozen
 class PhaseBranching:
     """How many legal actions a decision of one phase offered (the branching factor)."""
 
@@ -86,26 +102,6 @@ class PhaseBranching:
     """The phase."""
     actions: Summary
     """Legal actions per decision of this phase."""
-
-
-@attrs.frozen
-class CardUses:
-    """How often one card was played, and how."""
-
-    card: str
-    """The card name."""
-    uses: tuple[tuple[CardUse, int], ...]
-    """Each way the card was played and how many copies, in
-    [`CardUse`][guarda.stats.CardUse] order."""
-
-    @property
-    def total(self) -> int:
-        """Copies played, all ways together."""
-        return sum(count for _, count in self.uses)
-
-    def count(self, use: CardUse) -> int:
-        """How many copies were played this way."""
-        return dict(self.uses).get(use, 0)
 
 
 @attrs.frozen
@@ -143,6 +139,14 @@ class GameStats:
     ``"unfinished"``) and how many games ended so, most common first."""
     eliminations: tuple[tuple[str, int], ...]
     """Players eliminated, by [`EliminationReason`][guarda.EliminationReason] value."""
+    draws: int = 0
+    """How many finished games ended without a winner (a draw)."""
+    agents: tuple[AgentResults, ...] = ()
+    """How each agent did, in order of first appearance (records with player names
+    only)."""
+    agent_cards: tuple[AgentCards, ...] = ()
+    """How often each agent played each card, in order of first appearance (records with
+    player names only)."""
 
     @property
     def finished(self) -> int:
@@ -236,12 +240,21 @@ class _Tally:
     points: list[int] = attrs.Factory(list)
     endings: Counter[str] = attrs.Factory(Counter)
     eliminations: Counter[str] = attrs.Factory(Counter)
+    agent_results: dict[str, Counter[str]] = attrs.Factory(dict)
+    draws: int = 0
+    agent_cards: dict[str, dict[str, Counter[CardUse]]] = attrs.Factory(dict)
 
-    def play(self, cards: Iterable[str], use: CardUse) -> None:
+    def play(self, cards: Iterable[str], use: CardUse, agent: str | None = None) -> None:
         for card in cards:
             self.cards.setdefault(card, Counter())[use] += 1
+            if agent is not None:
+                self.agent_cards.setdefault(agent, {}).setdefault(card, Counter())[use] += 1
 
     def add(self, record: guarda.GameRecord) -> None:
+        names = record.names
+        for name in names:
+            self.agent_results.setdefault(name, Counter())
+            self.agent_cards.setdefault(name, {})
         state = None
         for index, state in enumerate(guarda.replay(record)):
             if index == len(record.actions):
@@ -249,13 +262,15 @@ class _Tally:
             self.branching.setdefault(state.phase, []).append(len(guarda.legal_actions(state)))
             played = _action_uses(record.actions[index])
             if played is not None:
-                self.play(played[1], played[0])
+                self.play(played[1], played[0], _name(names, state.actor))
         assert state is not None
         self.plies.append(len(record.actions))
-        first = self.add_events(state.log)
-        self.add_outcome(state.outcome, first)
+        first = self.add_events(state.log, names)
+        self.add_outcome(state.outcome, first, names)
 
-    def add_events(self, events: Iterable[guarda.Event]) -> int | None:
+    def add_events(
+        self, events: Iterable[guarda.Event], names: tuple[str, ...] = ()
+    ) -> int | None:
         """Count one game's events; return its first player to take a turn."""
         turns = 0
         first: int | None = None
@@ -270,28 +285,69 @@ class _Tally:
                     self.damage[-1] += amount
                 case guarda.PointsScored(amount=amount) if turns:
                     self.points[-1] += amount
-                case guarda.GuardActivated(card=card, orientation=orientation):
+                case guarda.GuardActivated(player=player, card=card, orientation=orientation):
                     use = (
                         CardUse.BLOCK
                         if orientation is guarda.Orientation.DEFENSIVE
                         else CardUse.COUNTER
                     )
-                    self.play((card,), use)
+                    self.play((card,), use, _name(names, player))
                 case guarda.PlayerEliminated(reason=reason):
                     self.eliminations[reason.value] += 1
         self.turns.append(turns)
         self.first_player.append(first)
         return first
 
-    def add_outcome(self, outcome: guarda.Outcome | None, first: int | None) -> None:
+    def add_outcome(
+        self, outcome: guarda.Outcome | None, first: int | None, names: tuple[str, ...] = ()
+    ) -> None:
+        for seat, name in enumerate(names):
+            counts = self.agent_results[name]
+            counts["games"] += 1
+            counts["first"] += seat == first
+            if outcome is not None:
+                result = _result(outcome, seat)
+                counts[result] += 1
+                if seat == first:
+                    counts["first finished"] += 1
+                    counts["first win"] += result == "win"
         if outcome is None:
             self.endings[UNFINISHED] += 1
             return
         self.endings[outcome.reason.value] += 1
+        self.draws += outcome.is_draw
         for seat in range(self.players):
             self.seat_results[seat][_result(outcome, seat)] += 1
         if first is not None:
             self.first_results[_result(outcome, first)] += 1
+
+
+def _name(names: tuple[str, ...], seat: int | None) -> str | None:
+    """The agent name of a seat, or None for records without names."""
+    return names[seat] if names and seat is not None else None
+
+
+def _agent_results(name: str, counts: Counter[str]) -> AgentResults:
+    finished = counts["win"] + counts["draw"] + counts["loss"]
+    return AgentResults(
+        name,
+        counts["games"],
+        Rate.of(counts["win"], finished),
+        Rate.of(counts["draw"], finished),
+        Rate.of(counts["loss"], finished),
+        counts["first"],
+        Rate.of(counts["first win"], counts["first finished"]),
+    )
+
+
+def _card_uses(deck: Iterable[str], cards: dict[str, Counter[CardUse]]) -> tuple[CardUses, ...]:
+    return tuple(
+        CardUses(
+            card,
+            tuple((use, cards[card][use]) for use in CardUse if cards.get(card, Counter())[use]),
+        )
+        for card in deck
+    )
 
 
 def _result(outcome: guarda.Outcome, seat: int) -> str:
@@ -366,60 +422,17 @@ def summarize(records: Iterable[guarda.GameRecord]) -> GameStats:
         seats=tuple(
             _seat_results(seat, results) for seat, results in enumerate(tally.seat_results)
         ),
-        card_uses=tuple(
-            CardUses(
-                card,
-                tuple(
-                    (use, tally.cards[card][use])
-                    for use in CardUse
-                    if tally.cards.get(card, Counter())[use]
-                ),
-            )
-            for card in deck
-        ),
+        card_uses=_card_uses(deck, tally.cards),
         damage_per_turn=tuple(tally.damage),
         points_per_turn=tuple(tally.points),
         endings=tuple(tally.endings.most_common()),
         eliminations=tuple(tally.eliminations.most_common()),
+        draws=tally.draws,
+        agents=tuple(_agent_results(name, counts) for name, counts in tally.agent_results.items()),
+        agent_cards=tuple(
+            AgentCards(name, _card_uses(deck, cards)) for name, cards in tally.agent_cards.items()
+        ),
     )
-
-
-def _row(cells: Iterable[object]) -> str:
-    return "| " + " | ".join(str(cell) for cell in cells) + " |"
-
-
-def _table(headers: tuple[str, ...], rows: Iterable[tuple[object, ...]]) -> list[str]:
-    body = [tuple(str(cell) for cell in row) for row in rows]
-    widths = [
-        max([len(header)] + [len(row[index]) for row in body])
-        for index, header in enumerate(headers)
-    ]
-    lines = [
-        _row(header.ljust(width) for header, width in zip(headers, widths, strict=True)),
-        _row("-" * width for width in widths),
-    ]
-    lines.extend(
-        _row(cell.ljust(width) for cell, width in zip(row, widths, strict=True)) for row in body
-    )
-    return lines
-
-
-def _number(value: float) -> str:
-    return f"{value:.2f}".rstrip("0").rstrip(".") if value != int(value) else str(int(value))
-
-
-def _summary_row(label: str, summary: Summary) -> tuple[object, ...]:
-    return (
-        label,
-        summary.count,
-        _number(summary.mean),
-        _number(summary.median),
-        _number(summary.minimum),
-        _number(summary.maximum),
-    )
-
-
-_SUMMARY_HEADERS = ("", "count", "mean", "median", "min", "max")
 
 
 def format_markdown(stats: GameStats) -> str:
@@ -437,73 +450,4 @@ def format_markdown(stats: GameStats) -> str:
     """
     if not isinstance(stats, GameStats):
         raise ArgumentError(f"not a GameStats: {stats!r}", path="stats")
-    config = stats.config
-    plural = "" if stats.games == 1 else "s"
-    lines = [
-        f"# Game statistics: {config.name}, {config.players} players, {stats.games} game{plural}",
-        "",
-        "## Game length",
-        "",
-        *_table(
-            _SUMMARY_HEADERS,
-            [
-                _summary_row("turns", Summary.of(stats.turns)),
-                _summary_row("decisions", Summary.of(stats.plies)),
-            ],
-        ),
-        "",
-        "## Branching factor (legal actions per decision)",
-        "",
-        *_table(
-            ("phase", *_SUMMARY_HEADERS[1:]),
-            [_summary_row(item.phase.value, item.actions) for item in stats.branching],
-        ),
-        "",
-        f"## Results ({stats.finished} finished games, 95% Wilson intervals)",
-        "",
-        *_table(
-            ("seat", "wins", "draws", "losses"),
-            [
-                (
-                    "first player" if row.seat < 0 else str(row.seat),
-                    row.wins,
-                    row.draws,
-                    row.losses,
-                )
-                for row in (stats.first_player_results, *stats.seats)
-            ],
-        ),
-        "",
-        "## Cards played",
-        "",
-        *_table(
-            ("card", "total", *(use.value for use in CardUse)),
-            [
-                (row.card, row.total, *(row.count(use) for use in CardUse))
-                for row in stats.card_uses
-            ],
-        ),
-        "",
-        "## Damage and points per turn",
-        "",
-        *_table(
-            _SUMMARY_HEADERS,
-            [
-                _summary_row("damage", Summary.of(stats.damage_per_turn)),
-                _summary_row("points", Summary.of(stats.points_per_turn)),
-            ],
-        ),
-        "",
-        "## How games end",
-        "",
-        *_table(
-            ("ending", "games", "share"),
-            [(ending, count, f"{count / stats.games:.1%}") for ending, count in stats.endings],
-        ),
-    ]
-    if stats.eliminations:
-        lines += [
-            "",
-            *_table(("elimination", "players"), stats.eliminations),
-        ]
-    return "\n".join(lines) + "\n"
+    return render_stats(stats)
