@@ -44,8 +44,8 @@ from guarda.errors import DocumentError
 
 __all__ = ["MAX_DEPTH", "MAX_DOCUMENT_SIZE", "check_size", "read", "read_fast", "write"]
 
-MAX_DOCUMENT_SIZE: Final = 16 * 1024 * 1024
-"""The largest JSON text read, in characters (for a string) or bytes: 16 MiB, some 45
+MAX_DOCUMENT_SIZE: Final = 4 * 1024 * 1024
+"""The largest JSON text read, in characters (for a string) or bytes: 4 MiB, some 11
 times the largest conformance vector file shipped (356 KB) and far above a record of
 2,000 plies or a 12x12 configuration with a big deck."""
 
