@@ -50,7 +50,7 @@ times the largest conformance vector file shipped (356 KB) and far above a recor
 2,000 plies or a 12x12 configuration with a big deck."""
 
 MAX_DEPTH: Final = 64
-"""The deepest nesting of arrays and objects read: guarda's documents nest 8 deep at
+"""The deepest nesting of arrays and objects read: the documents shipped nest 9 deep at
 most."""
 
 
