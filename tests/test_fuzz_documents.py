@@ -254,7 +254,9 @@ def _more(message: str) -> int:
     return int(found.group(1)) if found else 0
 
 
-_BAD_CARD = st.one_of(st.integers(), st.none(), st.booleans(), st.just({"x": 1}), st.just([]))
+_BAD_CARD: st.SearchStrategy[Any] = st.one_of(
+    st.integers(), st.none(), st.booleans(), st.just({"x": 1}), st.just([])
+)
 
 
 @settings(max_examples=40, deadline=None)

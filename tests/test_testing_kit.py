@@ -415,8 +415,10 @@ def test_text_difference_shows_only_the_first_hunk_and_ends() -> None:
     shown = text_difference(want, have)
     assert shown is not None
     assert "-10\n+X" in shown and "Y" not in shown
-    assert text_difference("abc", "abcd") == (
-        "the texts differ at column 4: expected 'abc', got 'abcd'"
+    assert text_difference("abc", "abcd") is None  # short: the message shows both whole
+    long = "y" * 100
+    assert text_difference(long, long + "z") == (
+        f"the texts differ at column 101: expected '...{'y' * WINDOW}', got '...{'y' * WINDOW}z'"
     )
     assert text_difference("a\nb", "a\nb\nc") is not None and "+c" in str(
         text_difference("a\nb", "a\nb\nc")

@@ -21,6 +21,7 @@ from cattrs.errors import (
     ClassValidationError,
     ForbiddenExtraKeysError,
     IterableValidationError,
+    IterableValidationNote,
 )
 
 from guarda.errors import DocumentError, GuardaError
@@ -117,10 +118,10 @@ def _problems(error: BaseException, at: str, found: list[tuple[BaseException, st
         return len(found) > MAX_PROBLEMS
     with_notes, without = error.group_exceptions()
     for inner, note in with_notes:
-        if isinstance(error, IterableValidationError):
-            where = f"{at}[{note.index!r}]"  # type: ignore[attr-defined]
+        if isinstance(note, IterableValidationNote):
+            where = f"{at}[{note.index!r}]"
         else:
-            where = f"{at}.{note.name}"  # type: ignore[attr-defined]
+            where = f"{at}.{note.name}"
         if _problems(inner, where, found):
             return True
     return any(_problems(inner, at, found) for inner in without)

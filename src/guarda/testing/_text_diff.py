@@ -6,8 +6,11 @@ characters around it; for several lines, a unified diff of the lines around the 
 difference.
 
 Examples:
-    >>> print(text_difference("a long line of text", "a long line of test"))
-    the texts differ at column 18: expected 'a long line of text', got 'a long line of test'
+    >>> print(text_difference("x" * 70 + "ab" + "y" * 70, "x" * 70 + "AB" + "y" * 70))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    the texts differ at column 71:
+    expected '...xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxabyyyyyyyyyyyyyyyyyyyyyyyyyyyy...',
+    got '...xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxAByyyyyyyyyyyyyyyyyyyyyyyyyyyy...'
     >>> print(text_difference(["one", "two", "three"], ["one", "2", "three"]))
     the texts differ at line 2, column 1:
     --- expected
@@ -65,14 +68,17 @@ def text_difference(expected: Any, got: Any) -> str | None:
         got: The same.
 
     Returns:
-        For two one-line strings, the column of the first difference and a window of
-        ``WINDOW`` characters each side of it in both; otherwise the line and column and
-        a unified diff with ``CONTEXT_LINES`` lines of context around the first
+        None for two one-line strings of at most ``2 * WINDOW`` characters (short enough
+        to be shown whole). For longer one-line strings, the column of the first
+        difference and ``WINDOW`` characters each side of it in both; otherwise the line
+        and column and a unified diff with ``CONTEXT_LINES`` lines of context around the first
         differing line (the first hunk only).
     """
     if expected == got:
         return None
     if isinstance(expected, str) and isinstance(got, str) and "\n" not in expected + got:
+        if max(len(expected), len(got)) <= 2 * WINDOW:
+            return None  # short enough to be shown whole
         column = _first(expected, got)
         return (
             f"the texts differ at column {column + 1}: expected"
