@@ -36,6 +36,8 @@ To add a row, add a ``Case`` to ``cases()`` and, if it has a goal, a ``Target`` 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import functools
 import gc
 import itertools
 import json
@@ -141,6 +143,57 @@ def repeat(call: Callable[[], object], times: int, units: int = 1) -> Callable[[
     return run
 
 
+def adversarial_inputs() -> list[Callable[[], object]]:
+    """Inputs that must be refused fast: each a call that raises a GuardaError.
+
+    A 700 KB document wrong in every one of 230,000 places (the fuzzing issue's case),
+    arrays nested 100,000 and 1,000 deep, a 100,000-digit number, a 4 MB string, a text
+    beyond ``MAX_DOCUMENT_SIZE``, and notation texts too long and just short enough.
+    """
+    head = '{"format":"guarda","version":2,"kind":"action","data":'
+    wrong = json.dumps({"type": "Defend", "cards": [5] * 230_000})
+    record = json.loads(guarda.dumps(guarda.record_game(MODERN_2P, 1, []), secrets=True))
+    record["data"]["actions"] = [{"type": "Defend", "cards": [5] * 40}] * 5000
+    texts = [
+        head + wrong + "}",
+        json.dumps(record),
+        "[" * 100_000 + "]" * 100_000,
+        head + "[" * 1000 + "]" * 1000 + "}",
+        head + '{"type":"Pass","x":' + "9" * 100_000 + "}}",
+        head + '{"type":"' + "A" * 4_000_000 + '"}}',
+        " " * (5 * 1024 * 1024) + "{}",
+    ]
+    notations = ["attack " + "V1 " * 21_000, "pass " * 13_000 + "x", "x" * 10**6]
+    calls: list[Callable[[], object]] = [functools.partial(guarda.loads, text) for text in texts]
+    for text in notations:
+        calls.append(functools.partial(guarda.parse_action, text, MODERN_2P))
+        calls.append(functools.partial(guarda.parse_position, text, MODERN_2P))
+    return calls
+
+
+REFUSAL_WORST: list[float] = []
+"""Per run of the refusals row: the CPU seconds of its slowest input (the row itself is
+the mean over its inputs)."""
+
+
+def refusals(inputs: list[Callable[[], object]]) -> Callable[[], int]:
+    """Every input refused once; one unit is one input. Each run also notes, in
+    ``REFUSAL_WORST``, the CPU time of its slowest input."""
+
+    def run() -> int:
+        slowest = 0.0
+        for attempt in inputs:
+            start = time.process_time()
+            with contextlib.suppress(guarda.GuardaError):
+                attempt()
+                raise AssertionError(f"accepted: {attempt}")
+            slowest = max(slowest, time.process_time() - start)
+        REFUSAL_WORST.append(slowest)
+        return len(inputs)
+
+    return run
+
+
 def long_game(seeds: Iterator[int]) -> tuple[guarda.GameRecord, list[guarda.GameState]]:
     """A Modern 2p random game of 300 actions and 500 events or more: its record, its states.
 
@@ -193,6 +246,7 @@ def cases(scale: float) -> list[Case]:
         return guarda.final_state(loaded_record)
 
     actions = len(record.actions)
+    adversarial = adversarial_inputs()
     return [
         Case("chess", "python-chess random playout", "ply", chess_playouts(amount(40, scale))),
         play("modern2p", "Modern 2p playout", MODERN_2P, 40),
@@ -211,6 +265,12 @@ def cases(scale: float) -> list[Case]:
             f"replay of a loaded {actions}-action record",
             "action",
             repeat(replay, amount(40, scale), units=actions),
+        ),
+        Case(
+            "refusals",
+            f"refusal of {len(adversarial)} adversarial inputs",
+            "input",
+            refusals(adversarial),
         ),
     ]
 
@@ -355,6 +415,11 @@ def targets(rows: dict[str, Row], growth_mb: float) -> list[Target]:
             1.5,
         ),
         Target("replay per action / Modern 2p step", rows["replay"].x_modern, 1.0),
+        Target(
+            "worst adversarial input refused, ms (median over rounds)",
+            statistics.median(REFUSAL_WORST[-len(rows["refusals"].samples) :]) * 1000,
+            50.0,
+        ),
         Target("cache growth, MB", growth_mb, 50.0),
     ]
     return checks

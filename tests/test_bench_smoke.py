@@ -28,6 +28,7 @@ ROWS = {
     "state_round_trip": "call",
     "json_round_trip": "call",
     "replay": "action",
+    "refusals": "input",
 }
 
 
@@ -58,7 +59,7 @@ def test_quick_run_reports_every_row(tmp_path: Path) -> None:
     assert growth["games"] >= growth["configs"] == 20
     assert all(map(positive, (growth["before_mb"], growth["after_mb"], growth["steps"])))
     assert math.isfinite(growth["growth_mb"])
-    assert len(results["targets"]) == 11
+    assert len(results["targets"]) == 12
     for target in results["targets"]:
         assert isinstance(target["met"], bool)
         assert math.isfinite(target["value"]) and target["limit"] > 0

@@ -15,8 +15,10 @@ import contextlib
 import copy
 import json
 import random
+import re
 from collections import Counter
 from collections.abc import Callable, Iterator
+from importlib.resources import files
 from typing import Any
 
 import pytest
@@ -25,11 +27,13 @@ from hypothesis import strategies as st
 
 import guarda
 from guarda import _json
+from guarda._document_errors import MAX_PROBLEMS
 from guarda._documents import KINDS, dumps, from_document, loads, structure, unstructure
+from guarda._json import MAX_DEPTH, MAX_DOCUMENT_SIZE
 from guarda._records import GameRecord, Recorder, final_state, seat_record
 from guarda._state import GameState, Phase
 from guarda._views import view
-from guarda.errors import GuardaError
+from guarda.errors import DocumentError, GuardaError
 
 CASES = 12_000
 
@@ -242,3 +246,111 @@ def test_random_data_structures_or_fails_with_a_guarda_error(cls: Any, data: Any
         assert error.path is None or isinstance(error.path, str)
     else:
         assert structure(json.loads(json.dumps(unstructure(value))), cls)
+
+
+def _more(message: str) -> int:
+    """How many more problems an error message counts (0 if it counts none)."""
+    found = re.search(r"\(and (?:at least )?(\d+) more problems?\)", message)
+    return int(found.group(1)) if found else 0
+
+
+_BAD_CARD: st.SearchStrategy[Any] = st.one_of(
+    st.integers(), st.none(), st.booleans(), st.just({"x": 1}), st.just([])
+)
+
+
+@settings(max_examples=40, deadline=None)
+@given(wrong=st.integers(MAX_PROBLEMS + 1, 20_000), bad=_BAD_CARD, indent=st.booleans())
+def test_a_document_wrong_everywhere_is_refused_with_at_most_the_bound(
+    wrong: int, bad: Any, indent: bool
+) -> None:
+    data = {"type": "Defend", "cards": ["V1", *[bad] * wrong]}
+    document = {"format": "guarda", "version": 2, "kind": "action", "data": data}
+    text = json.dumps(document, indent=1 if indent else None)
+    with pytest.raises(DocumentError) as caught:
+        loads(text)
+    assert caught.value.path == "data.cards[1]"
+    assert caught.value.message.endswith(f"(and at least {MAX_PROBLEMS} more problems)")
+    assert _more(caught.value.message) <= MAX_PROBLEMS
+
+
+@settings(max_examples=40, deadline=None)
+@given(wrong=st.integers(1, MAX_PROBLEMS), bad=_BAD_CARD)
+def test_a_few_problems_are_counted_exactly(wrong: int, bad: Any) -> None:
+    data = {"type": "Defend", "cards": [bad] * wrong}
+    with pytest.raises(DocumentError) as caught:
+        from_document({"format": "guarda", "version": 2, "kind": "action", "data": data})
+    assert caught.value.path == "data.cards[0]"
+    assert _more(caught.value.message) == wrong - 1
+    assert "at least" not in caught.value.message
+
+
+def test_a_state_wrong_in_every_list_is_refused_with_at_most_the_bound() -> None:
+    document = json.loads(dumps(next(_states()), secrets=True))
+
+    def spoil(data: Any) -> Any:
+        if isinstance(data, dict):
+            return {key: spoil(value) for key, value in data.items()}
+        if isinstance(data, list):
+            return [spoil(item) for item in data] * 50 + [5] * 50
+        return data
+
+    document["data"] = spoil(document["data"])
+    with pytest.raises(DocumentError) as caught:
+        loads(json.dumps(document))
+    assert caught.value.path is not None
+    assert _more(caught.value.message) <= MAX_PROBLEMS
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    depth=st.integers(MAX_DEPTH + 1, 50_000),
+    opener=st.sampled_from(["[", '{"x":', '{"data":[']),
+    root=st.booleans(),
+)
+def test_deep_nesting_is_refused_naming_the_limit(depth: int, opener: str, root: bool) -> None:
+    closer = {"[": "]", '{"x":': "}", '{"data":[': "]}"}[opener]
+    nested = opener * depth + "0" + closer * depth
+    if root:
+        text = nested
+    else:
+        text = '{"format":"guarda","version":2,"kind":"action","data":' + nested + "}"
+    with pytest.raises(DocumentError, match=f"nested more than {MAX_DEPTH} deep"):
+        loads(text)
+    with pytest.raises(DocumentError, match="MAX_DEPTH"):
+        _json.read(text)
+
+
+def test_nesting_up_to_the_limit_is_read() -> None:
+    assert _json.read("[" * MAX_DEPTH + "]" * MAX_DEPTH) is not None
+    with pytest.raises(DocumentError, match=f"nested more than {MAX_DEPTH} deep"):
+        _json.read("[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1))
+
+
+@pytest.mark.parametrize("kind", [str, bytes])
+def test_a_text_beyond_the_size_limit_is_refused_naming_it(kind: type) -> None:
+    text = " " * (MAX_DOCUMENT_SIZE - 1) + "{}"
+    data: str | bytes = text if kind is str else text.encode()
+    with pytest.raises(DocumentError, match="MAX_DOCUMENT_SIZE") as caught:
+        loads(data)
+    assert str(MAX_DOCUMENT_SIZE) in caught.value.message
+    with pytest.raises(DocumentError, match="MAX_DOCUMENT_SIZE"):
+        _json.read(data)
+    with pytest.raises(DocumentError, match="format: missing required field"):
+        loads(text[1:])  # at the limit: read, and refused for what it holds
+
+
+def test_the_biggest_shipped_documents_are_well_within_the_limits() -> None:
+    vectors = files("guarda.conformance").joinpath("vectors")
+    texts = [
+        item.read_text("utf-8")
+        for folder in vectors.iterdir()
+        if folder.is_dir()
+        for item in folder.iterdir()
+        if item.name.endswith(".json")
+    ]
+    texts += [item.read_text("utf-8") for item in vectors.iterdir() if item.name.endswith(".json")]
+    assert texts
+    for text in texts:
+        assert len(text) * 10 < MAX_DOCUMENT_SIZE
+        _json.read(text)  # within MAX_DEPTH

@@ -58,6 +58,7 @@ from guarda import (
 )
 from guarda._actions import ACTION_TYPES, Action
 from guarda._cards import DeckEntry, line_cards
+from guarda._notation import MAX_NOTATION_LENGTH
 
 PRESETS: dict[str, Callable[..., Config]] = {
     "classic": guarda.classic,
@@ -665,3 +666,20 @@ def test_mutated_lines_parse_or_raise_guarda_errors(data: st.DataObject) -> None
     check_parses_or_refuses(
         text[:position] + replacement + text[position + data.draw(st.integers(0, 3)) :]
     )
+
+
+@pytest.mark.parametrize("text", ["attack " + "V1 " * 30_000, "x" * 10**6, " " * 10**5])
+def test_text_beyond_the_length_limit_is_refused_naming_it(text: str) -> None:
+    config = guarda.modern()
+    for parse in (parse_action, lambda text: parse_position(text, config)):
+        with pytest.raises(NotationError, match="MAX_NOTATION_LENGTH") as caught:
+            parse(text)
+        assert caught.value.path == "text"
+        assert str(MAX_NOTATION_LENGTH) in caught.value.message
+    with pytest.raises(NotationError, match="MAX_NOTATION_LENGTH"):
+        parse_view(text, config)
+
+
+def test_text_at_the_length_limit_is_read() -> None:
+    text = "pass" + " " * (MAX_NOTATION_LENGTH - 4)
+    assert parse_action(text) == guarda.Pass()

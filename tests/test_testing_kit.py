@@ -35,6 +35,7 @@ from guarda.testing import (
     states,
     views,
 )
+from guarda.testing._text_diff import CONTEXT_LINES, WINDOW, text_difference
 
 
 def in_move_phase(config: guarda.Config, seed: int = 3) -> GameState:
@@ -352,3 +353,76 @@ def test_strategies_and_checks_refuse_bad_arguments() -> None:
         check_no_hidden_information(state, 5)
     with pytest.raises(guarda.ArgumentError):
         check_no_hidden_information("state", 0)  # type: ignore[arg-type]
+
+
+# -- where texts differ --------------------------------------------------------------------
+
+
+def _hand(state: GameState) -> str:
+    return " ".join(state.players[1].hand)
+
+
+def test_one_long_line_fails_at_the_column_with_a_window_around_it() -> None:
+    state = in_move_phase(guarda.modern())
+    prefix = "header " * 100
+
+    def leaky(state: GameState, player: int | None) -> str:
+        return prefix + _hand(state) + " tail" * 100
+
+    with pytest.raises(HiddenInformationError) as caught:
+        check_no_hidden_information(state, 0, render=leaky)
+    message = caught.value.message
+    shown, other = leaky(state, 0), leaky(hidden_variant(state, 0), 0)
+    column = next(i for i, (a, b) in enumerate(zip(shown, other, strict=False)) if a != b)
+    assert column >= len(prefix)
+    assert f"the texts differ at column {column + 1}:" in message
+    expected, got = (
+        shown[column - WINDOW : column + WINDOW],
+        other[column - WINDOW : column + WINDOW],
+    )
+    assert expected != got
+    assert repr("..." + expected + "...") in message
+    assert repr("..." + got + "...") in message
+    assert caught.value.rule == "R29"
+
+
+@pytest.mark.parametrize("as_list", [False, True])
+def test_many_lines_fail_with_a_unified_diff_around_the_first_difference(as_list: bool) -> None:
+    state = in_move_phase(guarda.modern())
+    above, below = [f"line {n}" for n in range(20)], [f"after {n}" for n in range(20)]
+
+    def leaky(state: GameState, player: int | None) -> str | list[str]:
+        lines = [*above, "hand " + _hand(state), *below]
+        return lines if as_list else "\n".join(lines)
+
+    with pytest.raises(HiddenInformationError) as caught:
+        check_no_hidden_information(state, 0, render=leaky)
+    message = caught.value.message
+    assert "the texts differ at line 21, column " in message
+    hand, other = _hand(state), _hand(hidden_variant(state, 0))
+    assert f"\n-hand {hand}\n" in message
+    assert f"\n+hand {other}\n" in message
+    assert "--- expected\n+++ got\n@@ -" in message
+    context = [line[1:] for line in message.splitlines() if line.startswith(" ")]
+    assert context == [*above[-CONTEXT_LINES:], *below[:CONTEXT_LINES]]
+    assert "line 0" not in message and "after 19" not in message
+    assert caught.value.path == ("[20]" if as_list else "value")
+
+
+def test_text_difference_shows_only_the_first_hunk_and_ends() -> None:
+    want = [str(n) for n in range(100)]
+    have = [*want[:10], "X", *want[11:90], "Y", *want[91:]]
+    shown = text_difference(want, have)
+    assert shown is not None
+    assert "-10\n+X" in shown and "Y" not in shown
+    assert text_difference("abc", "abcd") is None  # short: the message shows both whole
+    long = "y" * 100
+    assert text_difference(long, long + "z") == (
+        f"the texts differ at column 101: expected '...{'y' * WINDOW}', got '...{'y' * WINDOW}z'"
+    )
+    assert text_difference("a\nb", "a\nb\nc") is not None and "+c" in str(
+        text_difference("a\nb", "a\nb\nc")
+    )
+    assert text_difference("same", "same") is None
+    assert text_difference(["a"], [1]) is None
+    assert text_difference(1, 2) is None

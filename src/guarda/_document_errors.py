@@ -17,12 +17,20 @@ from __future__ import annotations
 
 from typing import Final
 
-import cattrs
-from cattrs.errors import ForbiddenExtraKeysError
+from cattrs.errors import (
+    ClassValidationError,
+    ForbiddenExtraKeysError,
+    IterableValidationError,
+    IterableValidationNote,
+)
 
 from guarda.errors import DocumentError, GuardaError
 
-__all__ = ["describe", "document_error"]
+__all__ = ["MAX_PROBLEMS", "describe", "document_error"]
+
+MAX_PROBLEMS: Final = 20
+"""How many problems of one document are gathered before the rest are left uncounted:
+a document wrong in many places is refused in time bounded by this, not by its size."""
 
 
 def describe(value: object) -> str:
@@ -97,22 +105,35 @@ def _path(at: str, error: BaseException) -> str:
     return at
 
 
-class _Formatter:
-    """The formatter given to `cattrs.transform_error`: words for each error, in order."""
+def _problems(error: BaseException, at: str, found: list[tuple[BaseException, str]]) -> bool:
+    """Gather the problems cattrs collected, in order, as (error, path from ``$``).
 
-    def __init__(self) -> None:
-        self.errors: list[BaseException] = []
+    The walk of `cattrs.transform_error`, stopped once ``MAX_PROBLEMS + 1`` are found.
 
-    def __call__(self, error: BaseException, _: object) -> str:
-        self.errors.append(error)
-        return _message(error)
+    Returns:
+        True if the walk stopped early: there are more problems than were gathered.
+    """
+    if not isinstance(error, (IterableValidationError, ClassValidationError)):
+        found.append((error, at))
+        return len(found) > MAX_PROBLEMS
+    with_notes, without = error.group_exceptions()
+    for inner, note in with_notes:
+        if isinstance(note, IterableValidationNote):
+            where = f"{at}[{note.index!r}]"
+        else:
+            where = f"{at}.{note.name}"
+        if _problems(inner, where, found):
+            return True
+    return any(_problems(inner, at, found) for inner in without)
 
 
 def document_error(error: BaseException, root: str = "", suffix: str = "") -> DocumentError:
     """The [DocumentError][guarda.errors.DocumentError] for what structuring raised.
 
-    `cattrs.transform_error` walks the errors cattrs collected; the first is reported,
-    with its path and ruling, and how many more there are.
+    The errors cattrs collected are walked in order; the first is reported, with its
+    path and ruling, and how many more there are, counted up to
+    [MAX_PROBLEMS][guarda._document_errors.MAX_PROBLEMS] (beyond it: "and at least
+    20 more problems").
 
     Args:
         error: What the converter raised.
@@ -131,13 +152,15 @@ def document_error(error: BaseException, root: str = "", suffix: str = "") -> Do
         ...     str(document_error(error, "data"))
         'data.cards[1]: expected a string, not an integer 5'
     """
-    formatter = _Formatter()
-    lines = cattrs.transform_error(error, "$", formatter)
-    at = lines[0].rpartition(" @ ")[2].removeprefix("$").removeprefix(".")
-    first = formatter.errors[0]
+    found: list[tuple[BaseException, str]] = []
+    truncated = _problems(error, "$", found)
+    first, where = found[0]
+    at = where.removeprefix("$").removeprefix(".")
     message = _message(first)
-    if len(lines) > 1:
-        more = len(lines) - 1
+    if truncated:
+        message += f" (and at least {MAX_PROBLEMS} more problems)"
+    elif len(found) > 1:
+        more = len(found) - 1
         message += f" (and {more} more problem{'s' if more > 1 else ''})"
     rule = first.rule if isinstance(first, GuardaError) else None
     path = _path(_join(root, at), first)

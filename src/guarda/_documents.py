@@ -464,7 +464,9 @@ def loads(text: str | bytes, cls: Any = None) -> Any:
 
     Raises:
         UnsupportedVersionError: For a newer or unknown format version.
-        DocumentError: For malformed JSON or any invalid field; ``path`` names it.
+        DocumentError: For malformed JSON or any invalid field (``path`` names it), a text
+            longer than [MAX_DOCUMENT_SIZE][guarda._json.MAX_DOCUMENT_SIZE] or nesting
+            deeper than [MAX_DEPTH][guarda._json.MAX_DEPTH].
 
     Examples:
         >>> loads('{"format": "guarda", "version": 3, "kind": "action", "data": {}}')
@@ -474,6 +476,7 @@ def loads(text: str | bytes, cls: Any = None) -> Any:
     """
     if not isinstance(text, (str, bytes, bytearray)):
         raise DocumentError(f"expected JSON text, not {type(text).__name__}")
+    _json.check_size(text)
     document = _json.read_fast(text)
     if document is not None:
         try:

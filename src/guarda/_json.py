@@ -42,7 +42,16 @@ import orjson
 
 from guarda.errors import DocumentError
 
-__all__ = ["read", "read_fast", "write"]
+__all__ = ["MAX_DEPTH", "MAX_DOCUMENT_SIZE", "check_size", "read", "read_fast", "write"]
+
+MAX_DOCUMENT_SIZE: Final = 4 * 1024 * 1024
+"""The largest JSON text read, in characters (for a string) or bytes: 4 MiB, some 11
+times the largest conformance vector file shipped (356 KB) and far above a record of
+2,000 plies or a 12x12 configuration with a big deck."""
+
+MAX_DEPTH: Final = 64
+"""The deepest nesting of arrays and objects read: the documents shipped nest 9 deep at
+most."""
 
 
 def _no_constant(name: str) -> Any:
@@ -62,6 +71,39 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return result
 
 
+def check_size(text: str | bytes | bytearray) -> None:
+    """Refuse a text longer than [MAX_DOCUMENT_SIZE][guarda._json.MAX_DOCUMENT_SIZE].
+
+    Raises:
+        DocumentError: If the text is too long.
+    """
+    if len(text) > MAX_DOCUMENT_SIZE:
+        unit = "characters" if isinstance(text, str) else "bytes"
+        raise DocumentError(
+            f"the JSON text is {len(text)} {unit} long, beyond the limit of "
+            f"{MAX_DOCUMENT_SIZE} (MAX_DOCUMENT_SIZE)"
+        )
+
+
+def _check_depth(data: Any) -> None:
+    """Refuse data nested deeper than [MAX_DEPTH][guarda._json.MAX_DEPTH]."""
+    level: list[Any] = [data]
+    depth = 0
+    while level:
+        inner: list[Any] = []
+        for value in level:
+            if type(value) is dict:
+                inner.extend(value.values())
+            elif type(value) is list:
+                inner.extend(value)
+            else:
+                continue
+            if depth == MAX_DEPTH:
+                raise DocumentError(f"the JSON is nested more than {MAX_DEPTH} deep (MAX_DEPTH)")
+        depth += 1
+        level = inner
+
+
 def read(text: str | bytes | bytearray) -> Any:
     """The data of a JSON text, read strictly with the standard library.
 
@@ -73,16 +115,21 @@ def read(text: str | bytes | bytearray) -> Any:
 
     Raises:
         DocumentError: For malformed JSON, ``NaN`` or ``Infinity``, a key given twice in
-            one object, or nesting too deep for the parser.
+            one object, a text longer than
+            [MAX_DOCUMENT_SIZE][guarda._json.MAX_DOCUMENT_SIZE] or nesting deeper than
+            [MAX_DEPTH][guarda._json.MAX_DEPTH].
     """
+    check_size(text)
     try:
-        return json.loads(text, parse_constant=_no_constant, object_pairs_hook=_unique_keys)
+        data = json.loads(text, parse_constant=_no_constant, object_pairs_hook=_unique_keys)
     except _DuplicateKeyError as error:
         raise DocumentError(str(error)) from None
     except RecursionError:
-        raise DocumentError("the JSON is nested too deeply") from None
+        raise DocumentError(f"the JSON is nested more than {MAX_DEPTH} deep (MAX_DEPTH)") from None
     except ValueError as error:
         raise DocumentError(f"not valid JSON: {error}") from None
+    _check_depth(data)
+    return data
 
 
 _ESCAPED_COLON: Final = "\\u003"

@@ -38,6 +38,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable, Sequence
+from typing import Final
 
 import attrs
 
@@ -68,9 +69,14 @@ from guarda._state import (
 from guarda.errors import ArgumentError, NotationError
 
 __all__ = [
+    "MAX_NOTATION_LENGTH",
     "format_action",
     "parse_action",
 ]
+
+MAX_NOTATION_LENGTH: Final = 65_536
+"""The longest notation text read, in characters: an action is a few dozen, the position
+of a 12x12 game of eight players under 3,000."""
 
 _CARD = re.compile(r"[A-Z][A-Z0-9]*\Z")
 _CELL = re.compile(r"[a-z][1-9][0-9]?\Z")
@@ -132,6 +138,12 @@ class _Tokens:
     """The space-separated tokens of a text, read left to right."""
 
     def __init__(self, text: str) -> None:
+        if len(text) > MAX_NOTATION_LENGTH:
+            raise NotationError(
+                f"the text is {len(text)} characters long, beyond the limit of "
+                f"{MAX_NOTATION_LENGTH} (MAX_NOTATION_LENGTH)",
+                path="text",
+            )
         self.tokens = [_Span(match.group(), match.start()) for match in _TOKEN.finditer(text)]
         self.index = 0
         self.end = _Span("", len(text), at_end=True)
@@ -317,7 +329,8 @@ def parse_action(text: str, config: Config | None = None) -> Action:
         The action.
 
     Raises:
-        NotationError: If the text is not an action, naming the column and the token.
+        NotationError: If the text is not an action, naming the column and the token, or
+            is longer than [MAX_NOTATION_LENGTH][guarda._notation.MAX_NOTATION_LENGTH].
 
     Examples:
         >>> parse_action("attack X V2")

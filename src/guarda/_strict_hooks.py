@@ -28,7 +28,7 @@ import cattrs
 from cattrs.cols import iterable_unstructure_factory, list_structure_factory
 from cattrs.errors import IterableValidationError, IterableValidationNote
 
-from guarda._document_errors import describe
+from guarda._document_errors import MAX_PROBLEMS, describe
 from guarda.errors import DocumentError
 
 __all__ = [
@@ -122,11 +122,46 @@ def expect_array(value: object) -> None:
         raise DocumentError(f"expected an array, not {describe(value)}")
 
 
+def _bounded_list_factory(tp: Any, made: cattrs.Converter) -> StructureHook:
+    """cattrs' detailed list structuring, stopped after ``MAX_PROBLEMS + 1`` errors.
+
+    An array wrong in every item is refused in time bounded by
+    [MAX_PROBLEMS][guarda._document_errors.MAX_PROBLEMS], not by its length.
+    """
+    arg = typing.get_args(tp)[0]
+    hook = made.get_structure_hook(arg)
+
+    def structure(value: Any, _: object) -> list[Any]:
+        result = []
+        errors: list[Exception] = []
+        for index, item in enumerate(value):
+            try:
+                result.append(hook(item, arg))
+            except Exception as error:  # collected, as cattrs does, so the path names it
+                note = IterableValidationNote(f"Structuring {tp} @ index {index}", index, arg)
+                error.__notes__ = [*getattr(error, "__notes__", []), note]
+                errors.append(error)
+                if len(errors) > MAX_PROBLEMS:
+                    break
+        if errors:
+            raise IterableValidationError(f"While structuring {tp!r}", errors, tp)
+        return result
+
+    return structure
+
+
 def tuple_structure_factory(tp: Any, made: cattrs.Converter) -> StructureHook:
-    """Arrays: cattrs' sequence structuring, once the data is known to be an array."""
+    """Arrays: cattrs' sequence structuring, once the data is known to be an array.
+
+    With detailed validation, the errors collected stop after
+    [MAX_PROBLEMS][guarda._document_errors.MAX_PROBLEMS].
+    """
     args = typing.get_args(tp)
     if _is_homogeneous(tp):
-        inner = list_structure_factory(tp, made)
+        if made.detailed_validation:
+            inner = _bounded_list_factory(tp, made)
+        else:
+            inner = list_structure_factory(tp, made)
         if args[0] not in (str, int):
 
             def structure(value: object, _: object) -> tuple[Any, ...]:

@@ -49,6 +49,7 @@ from guarda.errors import (
     ViewMismatchError,
 )
 from guarda.testing._hidden import hidden_variant
+from guarda.testing._text_diff import text_difference
 
 __all__ = [
     "check_card_conservation",
@@ -128,9 +129,20 @@ def difference(expected: Any, got: Any, root: str = "") -> tuple[str, Any, Any] 
 
 
 def _fail(
-    error: type[Exception], what: str, found: tuple[str, Any, Any], rule: str | None
+    error: type[Exception],
+    what: str,
+    found: tuple[str, Any, Any],
+    rule: str | None,
+    whole: tuple[Any, Any] | None = None,
 ) -> None:
+    """Raise ``error`` for the difference ``found``; texts (the differing parts, or
+    ``whole``, the values compared, when those are strings or lists of lines) are shown
+    where they first differ."""
     path, expected, got = found
+    texts = text_difference(*whole) if whole is not None else None
+    texts = texts or text_difference(expected, got)
+    if texts is not None:
+        raise error(f"{what}: {texts}", path=path, rule=rule)  # type: ignore[call-arg]
     raise error(f"{what}: expected {_short(expected)}, got {_short(got)}", path=path, rule=rule)  # type: ignore[call-arg]
 
 
@@ -350,7 +362,8 @@ def check_no_hidden_information(
     shown = _comparable(show(state, player))
     for number in range(variants):
         variant = hidden_variant(state, player, seed + number)
-        found = difference(shown, _comparable(show(variant, player)))
+        other = _comparable(show(variant, player))
+        found = difference(shown, other)
         if found is not None:
             whom = "a spectator" if player is None else f"player {player}"
             _fail(
@@ -358,6 +371,7 @@ def check_no_hidden_information(
                 f"what {whom} is shown depends on what they may not see",
                 found,
                 "R29",
+                whole=(shown, other),
             )
 
 
