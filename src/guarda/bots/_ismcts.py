@@ -21,12 +21,13 @@ search plays in a different world that fits its view:
    next turn, then the position is scored for every player with the evaluator (by
    default the heuristic [`evaluate`][guarda.bots._reading.evaluate]) instead of playing
    to the end, which would cost far more;
-5. **no progress is a draw**: a line after which nobody's health, points or elimination
-   differ from the decision's keeps only a small share (``no_progress``) of its
-   heuristic edge over a draw, and every edge shrinks over the last rounds before the
-   turn limit (R27). Two careful players who block critically forever only draw (see
-   the Bots guide), whatever the heuristic says about the cards they hold, so the
-   search prefers the lines that break the loop;
+5. **no progress is a draw**: for each player, a line that does not raise their
+   material standing (their team's health and points against the other teams') keeps
+   only a small share (``no_progress``) of its heuristic edge over a draw, and every
+   edge shrinks over the last rounds before the turn limit (R27). Two careful players
+   who block critically forever only draw (see the Bots guide), whatever the heuristic
+   says about the cards they hold, so the search prefers the lines that break the
+   loop;
 6. **back up**: each node on the path adds the score of the player who chose it.
 
 The bot plays the most visited root action (or, with ``final="value"``, the best mean
@@ -61,7 +62,7 @@ import guarda
 from guarda import Action, GameState, GuardStatus, Orientation, Phase, PlayerView
 from guarda.bots._greedy import greedy_action
 from guarda.bots._options import options
-from guarda.bots._reading import check_turn, defends, evaluate
+from guarda.bots._reading import check_turn, defends, evaluate, geometry
 
 __all__ = [
     "ActionStats",
@@ -92,6 +93,8 @@ _MAX_PLAYOUT = 80
 
 _ENDGAME_ROUNDS = 4
 """Over this many last rounds before the turn limit, a heuristic edge shrinks to a draw."""
+
+_FROM_PILE = True
 
 _ROLLOUTS = ("greedy", "random", "cutoff")
 _FINALS = ("visits", "value")
@@ -138,6 +141,7 @@ def careful_guards(world: GameState, me: int) -> GameState:
         cell = player.position
         card = guard.card
         hand = player.hand
+        pile = player.draw_pile
         if not defends(config, index, card, cell):
             better = next((c for c in hand if defends(config, index, c, cell)), None)
             if better is not None:
@@ -145,13 +149,22 @@ def careful_guards(world: GameState, me: int) -> GameState:
                 swapped.remove(better)
                 swapped.append(card)
                 hand, card = tuple(sorted(swapped)), better
+            elif _FROM_PILE:
+                spot = next(
+                    (i for i, c in enumerate(pile) if defends(config, index, c, cell)), None
+                )
+                if spot is not None:
+                    pile, card = (*pile[:spot], card, *pile[spot + 1 :]), pile[spot]
         orientation = guard.orientation
         if guard.status is GuardStatus.SET:
             critical = defends(config, index, card, cell)
             orientation = Orientation.DEFENSIVE if critical else Orientation.OFFENSIVE
         if card != guard.card or orientation is not guard.orientation:
             players[index] = attrs.evolve(
-                player, hand=hand, guard=attrs.evolve(guard, card=card, orientation=orientation)
+                player,
+                hand=hand,
+                draw_pile=pile,
+                guard=attrs.evolve(guard, card=card, orientation=orientation),
             )
     if all(new is old for new, old in zip(players, world.players, strict=True)):
         return world
@@ -296,10 +309,20 @@ def _random_rollout(state: GameState, rng: random.Random) -> Action:
     return rng.choice(guarda.legal_actions(state))
 
 
-def _progress(position: GameState | PlayerView) -> tuple[tuple[int, int, bool], ...]:
-    """What a line must change to make progress: health, points and who is out."""
+def _standing(position: GameState | PlayerView) -> list[float]:
+    """Each player's material standing: their team's health and points, minus the
+    average of the other teams'. A line makes progress for a player when it raises it."""
+    table = geometry(position.config)
     players: tuple[guarda.PlayerState | guarda.PublicPlayer, ...] = position.players
-    return tuple((player.health, player.points, player.is_out) for player in players)
+    teams = [0.0] * len(position.config.teams)
+    for index, player in enumerate(players):
+        teams[table.teams[index]] += player.health + player.points
+    total = sum(teams)
+    others = max(1, len(teams) - 1)
+    return [
+        teams[team] - (total - teams[team]) / others
+        for team in (table.teams[i] for i in range(len(players)))
+    ]
 
 
 @attrs.frozen
@@ -358,9 +381,11 @@ class ISMCTSBot:
     """The final-move rule: the most visited root action (``"visits"``, ties to the best
     mean), or the best mean score (``"value"``, the greedy choice winning near-ties)."""
     no_progress: float = 0.25
-    """The share of its edge over a draw that a line keeps when, at its end, nobody's
-    health, points or elimination differ from the decision's: 0 scores it a draw, 1 as
-    the evaluator says."""
+    """The share of its edge over a draw that a line keeps, for a player, when it does
+    not raise their material standing (their team's health and points minus the other
+    teams' average) above the decision's: 0 scores it a draw, 1 as the evaluator says.
+    A search that sees every line come back to where it started stops taking the
+    heuristic's word that holding cards is winning."""
     name: str = attrs.field(default=attrs.Factory(_default_name, takes_self=True))
     """The display name, ``"ismcts-<iterations>"`` (else ``"ismcts-<fm_calls>fm"`` or
     ``"ismcts-<seconds>s"``)."""
@@ -437,7 +462,7 @@ class _Search:
             if rollout == "random"
             else rollout  # a callable, checked by _check
         )
-        self.start = _progress(view)
+        self.start = _standing(view)
 
     def _world(self, view: PlayerView) -> GameState:
         return careful_guards(guarda.determinize(view, self.rng), self.me)
@@ -553,15 +578,19 @@ class _Search:
                 for player in players
             ]
         evaluator = self.bot.evaluator
-        scores = [evaluator(state, player) for player in players]
-        weight = 1.0 if _progress(state) != self.start else self.bot.no_progress
+        stall = self.bot.no_progress
+        weights = [
+            1.0 if now > before else stall
+            for now, before in zip(_standing(state), self.start, strict=True)
+        ]
         limit = state.config.turn_limit
         if limit is not None:
             left = (limit - state.turns_ended) / (_ENDGAME_ROUNDS * len(state.players))
-            weight *= min(1.0, max(0.0, left))
-        if weight == 1.0:
-            return scores
-        return [0.5 + weight * (score - 0.5) for score in scores]
+            weights = [weight * min(1.0, max(0.0, left)) for weight in weights]
+        return [
+            0.5 + weight * (evaluator(state, player) - 0.5)
+            for player, weight in zip(players, weights, strict=True)
+        ]
 
     def _select(self, node: _Node, legal: list[Action]) -> Action:
         best = legal[0]
