@@ -194,14 +194,124 @@ def test_greedy_keeps_a_critical_guard_and_blocks_with_it() -> None:
 def test_ismcts_budget_is_checked_and_named() -> None:
     assert ISMCTSBot(iterations=50).name == "ismcts-50"
     assert ISMCTSBot(iterations=None, seconds=0.5).name == "ismcts-0.5s"
-    bad: list[dict[str, Any]] = [
-        {"iterations": 0},
-        {"iterations": None},
-        {"iterations": None, "seconds": -1.0},
+    assert ISMCTSBot(iterations=None, fm_calls=900).name == "ismcts-900fm"
+    bad: list[tuple[dict[str, Any], str]] = [
+        ({"iterations": 0}, "iterations"),
+        ({"iterations": None}, "iterations"),
+        ({"iterations": None, "seconds": -1.0}, "seconds"),
+        ({"fm_calls": 0}, "fm_calls"),
+        ({"fm_calls": True}, "fm_calls"),
+        ({"exploration": -0.1}, "exploration"),
+        ({"horizon": -1}, "horizon"),
+        ({"worlds": 1.5}, "worlds"),
+        ({"no_progress": 1.5}, "no_progress"),
+        ({"rollout": "smart"}, "rollout"),
+        ({"evaluator": 0.5}, "evaluator"),
+        ({"final": "robust"}, "final"),
     ]
-    for budget in bad:
-        with pytest.raises(ArgumentError):
-            ISMCTSBot(**budget)
+    for settings_, path in bad:
+        with pytest.raises(ArgumentError) as caught:
+            ISMCTSBot(**settings_)
+        assert caught.value.path == path
+
+
+def searched_view(seed: int = 3, phase: guarda.Phase = guarda.Phase.MOVE) -> guarda.PlayerView:
+    """A Modern two-player view of a decision with several options, in ``phase``."""
+    state = guarda.new_game(guarda.modern(players=2, turn_limit=200), seed=seed)
+    while state.phase is not phase or len(options(state)) < 3:
+        state, _ = guarda.apply(state, greedy_action(state))
+    return guarda.view(state, state.actor)
+
+
+def test_ismcts_search_returns_root_statistics_and_a_policy() -> None:
+    seen = searched_view()
+    result = ISMCTSBot(iterations=40).search(seen, random.Random(1))
+    assert result.searched and result.iterations == 40
+    assert result.action in seen.legal_actions
+    assert [stat.action for stat in result.stats] == [
+        action for action in options(seen) if action in result.policy
+    ]
+    assert sum(stat.visits for stat in result.stats) == 40
+    assert all(0.0 <= stat.mean <= 1.0 for stat in result.stats)
+    assert abs(sum(result.policy.values()) - 1.0) < 1e-9
+    most = max(stat.visits for stat in result.stats)
+    assert result.policy[result.action] == most / 40
+    assert result.fm_calls > 40  # every iteration plays the root action and a rollout
+    assert ISMCTSBot(iterations=40).act(seen, random.Random(1)) == result.action
+    by_value = ISMCTSBot(iterations=40, final="value").search(seen, random.Random(1))
+    assert by_value.stats == result.stats  # the same search, another final-move rule
+    best = max(stat.mean for stat in by_value.stats)
+    assert next(s for s in by_value.stats if s.action == by_value.action).mean >= best - 0.02
+
+
+def test_ismcts_forward_model_budget_counts_calls_to_apply() -> None:
+    seen = searched_view()
+    result = ISMCTSBot(iterations=None, fm_calls=300).search(seen, random.Random(2))
+    assert result.fm_calls >= 300
+    # it stops at the first iteration that reaches the budget
+    assert result.fm_calls - 300 < result.fm_calls / result.iterations + 100
+    calls = 0
+    apply = guarda.apply
+
+    def counting(state: GameState, action: guarda.Action) -> Any:
+        nonlocal calls
+        calls += 1
+        return apply(state, action)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(guarda, "apply", counting)
+        again = ISMCTSBot(iterations=None, fm_calls=300).search(seen, random.Random(2))
+    assert again == result and calls == result.fm_calls
+
+
+def test_ismcts_rollouts_and_evaluators_are_pluggable() -> None:
+    seen = searched_view()
+    seen_by: list[int] = []
+
+    def constant(state: GameState, player: int) -> float:
+        seen_by.append(player)
+        return 0.75
+
+    def first_legal(state: GameState, rng: random.Random) -> guarda.Action:
+        return guarda.legal_actions(state)[0]
+
+    budget = {"iterations": 12, "no_progress": 1.0}
+    greedy = ISMCTSBot(**budget).search(seen, random.Random(3))
+    for rollout in ("random", "cutoff", first_legal):
+        result = ISMCTSBot(rollout=rollout, **budget).search(seen, random.Random(3))
+        assert result.action in seen.legal_actions and result.iterations == 12
+    cutoff = ISMCTSBot(rollout="cutoff", **budget).search(seen, random.Random(3))
+    assert cutoff.fm_calls < greedy.fm_calls
+    scored = ISMCTSBot(rollout="cutoff", evaluator=constant, **budget)
+    result = scored.search(seen, random.Random(3))
+    assert seen_by and set(seen_by) == {0, 1}
+    assert all(stat.mean == 0.75 for stat in result.stats)
+
+
+def test_ismcts_scores_a_line_without_progress_as_nearly_a_draw() -> None:
+    """A line that changes nobody's health, points or elimination keeps ``no_progress``
+    of its edge over a draw; with a lead of 0.4 everywhere, a cut-off search shows it."""
+    seen = searched_view()
+
+    def leading(state: GameState, player: int) -> float:
+        return 0.9
+
+    for share in (0.0, 0.25, 1.0):
+        bot = ISMCTSBot(iterations=12, rollout="cutoff", evaluator=leading, no_progress=share)
+        result = bot.search(seen, random.Random(4))
+        assert all(abs(stat.mean - (0.5 + 0.4 * share)) < 1e-9 for stat in result.stats)
+    # near the turn limit every edge shrinks towards a draw
+    late = attrs.evolve(seen, config=attrs.evolve(seen.config, turn_limit=seen.turns_ended + 2))
+    bot = ISMCTSBot(iterations=12, rollout="cutoff", evaluator=leading, no_progress=1.0)
+    assert all(stat.mean < 0.9 for stat in bot.search(late, random.Random(4)).stats)
+
+
+def test_ismcts_decisions_without_a_search_have_a_one_action_policy() -> None:
+    state = guarda.new_game(guarda.modern(players=2), seed=4)  # setup: the greedy choice
+    seen = guarda.view(state, state.actor)
+    result = ISMCTSBot().search(seen, random.Random(0))
+    assert not result.searched and result.stats == () and result.fm_calls == 0
+    assert result.policy == {result.action: 1.0} and result.action in seen.legal_actions
 
 
 def test_ismcts_with_a_time_budget_stops() -> None:

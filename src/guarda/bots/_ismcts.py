@@ -94,8 +94,6 @@ _MAX_PLAYOUT = 80
 _ENDGAME_ROUNDS = 4
 """Over this many last rounds before the turn limit, a heuristic edge shrinks to a draw."""
 
-_FROM_PILE = True
-
 _ROLLOUTS = ("greedy", "random", "cutoff")
 _FINALS = ("visits", "value")
 
@@ -149,7 +147,7 @@ def careful_guards(world: GameState, me: int) -> GameState:
                 swapped.remove(better)
                 swapped.append(card)
                 hand, card = tuple(sorted(swapped)), better
-            elif _FROM_PILE:
+            else:
                 spot = next(
                     (i for i, c in enumerate(pile) if defends(config, index, c, cell)), None
                 )
