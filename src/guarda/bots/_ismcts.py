@@ -202,7 +202,7 @@ class SearchResult:
         ... )
         >>> result.iterations, sum(stat.visits for stat in result.stats)
         (20, 20)
-        >>> result.action == max(result.stats, key=lambda stat: stat.visits).action
+        >>> result.policy[result.action] == max(result.policy.values())
         True
         >>> round(sum(result.policy.values()), 6)
         1.0
