@@ -16,7 +16,7 @@ import guarda
 from guarda import ArgumentError, Config, GameState
 from guarda.bots import Agent, GreedyBot, ISMCTSBot, RandomBot, play_match
 from guarda.bots._greedy import greedy_action
-from guarda.bots._ismcts import careful_guards
+from guarda.bots._ismcts import _standing, careful_guards
 from guarda.bots._options import options
 from guarda.bots._reading import defends, evaluate
 from guarda.testing import configs
@@ -92,9 +92,11 @@ def test_careful_guards_keep_the_searching_players_view(
             if index == me or public.is_out or guard is None:
                 continue
             critical = defends(config, index, guard.card, public.position)
-            # a careful player's guard blocks critically whenever they hold such a card
+            # a careful player's guard blocks critically whenever they might hold such a
+            # card: in the hand, or in the draw pile the searching player cannot see
             if not critical:
-                assert not any(defends(config, index, c, public.position) for c in public.hand)
+                unseen = (*public.hand, *public.draw_pile)
+                assert not any(defends(config, index, c, public.position) for c in unseen)
             if guard.status is guarda.GuardStatus.SET:
                 assert (guard.orientation is guarda.Orientation.DEFENSIVE) == critical
 
@@ -289,8 +291,8 @@ def test_ismcts_rollouts_and_evaluators_are_pluggable() -> None:
 
 
 def test_ismcts_scores_a_line_without_progress_as_nearly_a_draw() -> None:
-    """A line that changes nobody's health, points or elimination keeps ``no_progress``
-    of its edge over a draw; with a lead of 0.4 everywhere, a cut-off search shows it."""
+    """A line that does not raise a player's material standing keeps ``no_progress`` of
+    its edge over a draw; with a lead of 0.4 everywhere, a cut-off search shows it."""
     seen = searched_view()
 
     def leading(state: GameState, player: int) -> float:
@@ -304,6 +306,19 @@ def test_ismcts_scores_a_line_without_progress_as_nearly_a_draw() -> None:
     late = attrs.evolve(seen, config=attrs.evolve(seen.config, turn_limit=seen.turns_ended + 2))
     bot = ISMCTSBot(iterations=12, rollout="cutoff", evaluator=leading, no_progress=1.0)
     assert all(stat.mean < 0.9 for stat in bot.search(late, random.Random(4)).stats)
+
+
+def test_material_standing_counts_a_heal_of_the_opponent_against_the_player() -> None:
+    """Progress is a rise in one's own standing: damage dealt, not an opponent's heal."""
+    world = guarda.new_game(guarda.classic(players=4, teams=((0, 2), (1, 3))), seed=2)
+    before = _standing(world)
+    hurt = list(world.players)
+    hurt[1] = attrs.evolve(hurt[1], health=hurt[1].health - 2)
+    after = _standing(attrs.evolve(world, players=tuple(hurt)))
+    assert after[0] > before[0] and after[2] > before[2]  # both of the other team
+    assert after[1] < before[1] and after[3] < before[3]
+    seen = searched_view()  # a view reads the same public health and points
+    assert _standing(seen) == _standing(guarda.determinize(seen, random.Random(0)))
 
 
 def test_ismcts_decisions_without_a_search_have_a_one_action_policy() -> None:
