@@ -1,14 +1,20 @@
 """Strength of the reference bots: ISMCTS, Greedy and Random against each other.
 
 Run with ``python benchmarks/strength.py [--games 200] [--workers 1] [--json PATH]``
-(``--quick`` is a seconds-long smoke run with tiny budgets). Not a test: it plays many
-games and takes a while (see ``docs/bots.md`` for the figures and the time it took).
+(``--quick`` is a seconds-long smoke run with tiny budgets; ``--curve`` measures the
+strength curve instead). Not a test: it plays many games and takes a while (see
+``docs/bots.md`` for the figures and the time it took).
 
 What it measures, and how:
 
 * Pairings: ISMCTS-Random, ISMCTS-Greedy and Greedy-Random, on Modern with 2 players and
-  Classic with 4 players (two agents of each kind, free-for-all), each under a 200-turn
-  limit (R27).
+  Classic with 4 players (two agents of each kind, free-for-all); ISMCTS-Greedy on Grda
+  with 2 players; and ISMCTS with 4x its budget against ISMCTS on Modern with 2 players
+  (does it grow stronger with time?). Each under a 200-turn limit (R27).
+* ISMCTS plays with its default settings (``ISMCTSBot()``) unless ``--iterations`` or
+  ``--worlds`` say otherwise; ``ismcts4x`` has four times the iterations.
+* The curve (``--curve``): ISMCTS with 1/4, 1, 4 and 16 times its budget against Greedy
+  on Modern with 2 players.
 * Seats: in 2-player games the first agent takes seat 0 in even games and seat 1 in odd
   ones. In 4-player games game ``g`` gives the first agent the ``g mod 6``-th of the six
   pairs of seats, so each kind sits in every seat, beside and across from its twin,
@@ -23,7 +29,9 @@ What it measures, and how:
   the draws, over the games.
 * Every game has its own seed, derived from ``--seed`` and the pairing; the same command
   gives the same games (ISMCTS has an iteration budget, not a time budget).
-* CPU seconds per game (``time.process_time`` in the process that played it).
+* CPU seconds per game (``time.process_time`` in the process that played it), and the
+  median CPU milliseconds of the first agent's searched decisions (the ones where
+  ISMCTS built a tree; forced and greedy decisions are left out).
 * Stopped early (Ctrl-C, or SIGTERM), it reports the games played so far; games are
   scheduled round-robin over the pairings, so every pairing has about as many.
 """
@@ -35,7 +43,9 @@ import itertools
 import json
 import math
 import multiprocessing
+import random
 import signal
+import statistics
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -61,6 +71,8 @@ class Pairing:
     first: str
     second: str
     target: float | None
+    max_draws: float | None = None
+    """The share of draws the pairing must stay under, if any."""
 
 
 @dataclass(frozen=True)
@@ -70,9 +82,9 @@ class Game:
     pairing: Pairing
     number: int
     seed: int
-    iterations: int
+    iterations: int | None
     turn_limit: int
-    worlds: int = 2
+    worlds: int | None = None
 
 
 @dataclass(frozen=True)
@@ -85,6 +97,8 @@ class Played:
     turns: int
     cpu: float
     faults: int
+    decisions: tuple[float, ...] = ()
+    """CPU seconds of each searched decision of the first agent."""
 
 
 @dataclass(frozen=True)
@@ -105,33 +119,76 @@ class Row:
     loss_rate: tuple[float, float, float]
     mean_turns: float
     cpu_per_game: float
+    ms_per_decision: float | None
     faults: int
     target: float | None
+    max_draws: float | None
     met: bool | None
 
 
 PAIRINGS = (
     Pairing("modern2p-ismcts-random", "modern-2p", "ismcts", "random", 0.95),
-    Pairing("modern2p-ismcts-greedy", "modern-2p", "ismcts", "greedy", 0.65),
+    Pairing("modern2p-ismcts-greedy", "modern-2p", "ismcts", "greedy", 0.70, 0.30),
     Pairing("modern2p-greedy-random", "modern-2p", "greedy", "random", 0.80),
     Pairing("classic4p-ismcts-random", "classic-4p", "ismcts", "random", 0.95),
-    Pairing("classic4p-ismcts-greedy", "classic-4p", "ismcts", "greedy", 0.65),
+    Pairing("classic4p-ismcts-greedy", "classic-4p", "ismcts", "greedy", 0.70),
     Pairing("classic4p-greedy-random", "classic-4p", "greedy", "random", 0.80),
+    Pairing("grda2p-ismcts-greedy", "grda-2p", "ismcts", "greedy", 0.60),
+    Pairing("modern2p-ismcts4x-ismcts", "modern-2p", "ismcts4x", "ismcts", 0.60),
 )
+
+CURVE = tuple(
+    Pairing(f"curve-ismcts{scale}-greedy", "modern-2p", f"ismcts{scale}", "greedy", None)
+    for scale in ("0.25x", "", "4x", "16x")
+)
+"""The strength curve: 1/4, 1, 4 and 16 times the ISMCTS budget against Greedy."""
+
+DEFAULT = ISMCTSBot()
+"""ISMCTS with its default settings."""
 
 
 def ruleset(name: str, turn_limit: int = TURN_LIMIT) -> guarda.Config:
     """The ruleset of a pairing, with the benchmark's turn limit."""
     if name == "modern-2p":
         return guarda.modern(players=2, turn_limit=turn_limit)
+    if name == "grda-2p":
+        return guarda.grda(players=2, turn_limit=turn_limit)
     return guarda.classic(players=4, turn_limit=turn_limit)
 
 
-def agent(kind: str, iterations: int, worlds: int = 2) -> Agent:
-    """An agent of a kind."""
-    if kind == "ismcts":
-        return ISMCTSBot(iterations=iterations, worlds=worlds)
+def agent(kind: str, iterations: int | None = None, worlds: int | None = None) -> Agent:
+    """An agent of a kind: ``ismcts`` (``ismcts4x``: four times the iterations), ``greedy``
+    or ``random``; ISMCTS has its default iterations and worlds unless given.
+
+    Examples:
+        >>> agent("ismcts4x", 10).name
+        'ismcts-40'
+    """
+    if kind.startswith("ismcts"):
+        scale = float(kind[len("ismcts") :].rstrip("x") or 1)
+        base = DEFAULT.iterations if iterations is None else iterations
+        assert base is not None
+        return ISMCTSBot(
+            iterations=max(1, round(base * scale)),
+            worlds=DEFAULT.worlds if worlds is None else worlds,
+        )
     return GreedyBot() if kind == "greedy" else RandomBot()
+
+
+class Timed:
+    """An ISMCTS agent that keeps the CPU seconds of each decision it searched."""
+
+    def __init__(self, bot: ISMCTSBot) -> None:
+        self.bot = bot
+        self.name = bot.name
+        self.times: list[float] = []
+
+    def act(self, view: guarda.PlayerView, rng: random.Random) -> guarda.Action:
+        start = time.process_time()
+        result = self.bot.search(view, rng)
+        if result.searched:
+            self.times.append(time.process_time() - start)
+        return result.action
 
 
 def first_seats(players: int, number: int) -> frozenset[int]:
@@ -159,6 +216,8 @@ def play(game: Game) -> Played:
     config = ruleset(game.pairing.ruleset, game.turn_limit)
     mine = first_seats(config.players, game.number)
     first = agent(game.pairing.first, game.iterations, game.worlds)
+    timed = Timed(first) if isinstance(first, ISMCTSBot) else None
+    first = first if timed is None else timed
     second = agent(game.pairing.second, game.iterations, game.worlds)
     agents = [first if seat in mine else second for seat in range(config.players)]
 
@@ -189,6 +248,7 @@ def play(game: Game) -> Played:
         match.turns,
         time.process_time() - start,
         len(match.faults),
+        () if timed is None else tuple(timed.times),
     )
 
 
@@ -215,6 +275,10 @@ def summarize(pairing: Pairing, played: Sequence[Played]) -> Row:
     draws = sum(1 for game in played if game.result == 0.5)
     losses = games - wins - draws
     score = (wins + draws / 2) / games
+    decisions = sorted(cpu for game in played for cpu in game.decisions)
+    met = None if pairing.target is None else score >= pairing.target
+    if met is not None and pairing.max_draws is not None:
+        met = met and draws / games < pairing.max_draws
     return Row(
         key=pairing.key,
         ruleset=pairing.ruleset,
@@ -230,9 +294,11 @@ def summarize(pairing: Pairing, played: Sequence[Played]) -> Row:
         loss_rate=wilson(losses, games),
         mean_turns=sum(game.turns for game in played) / games,
         cpu_per_game=sum(game.cpu for game in played) / games,
+        ms_per_decision=1000 * statistics.median(decisions) if decisions else None,
         faults=sum(game.faults for game in played),
         target=pairing.target,
-        met=None if pairing.target is None else score >= pairing.target,
+        max_draws=pairing.max_draws,
+        met=met,
     )
 
 
@@ -245,19 +311,19 @@ def table(rows: Sequence[Row]) -> str:
     """The rows as a Markdown table."""
     lines = [
         "| ruleset | pairing | games | score | wins (95% CI) | draws (95% CI) "
-        "| losses (95% CI) | target | turns | CPU s/game |",
-        "| --- | --- | ---: | ---: | --- | --- | --- | --- | ---: | ---: |",
+        "| losses (95% CI) | target | turns | CPU s/game | CPU ms/decision |",
+        "| --- | --- | ---: | ---: | --- | --- | --- | --- | ---: | ---: | ---: |",
     ]
     for row in rows:
-        target = (
-            ""
-            if row.target is None
-            else f">= {row.target:.2f} " + ("met" if row.met else "**missed**")
-        )
+        target = ""
+        if row.target is not None:
+            draws = "" if row.max_draws is None else f", draws < {100 * row.max_draws:.0f}%"
+            target = f">= {row.target:.2f}{draws} " + ("met" if row.met else "**missed**")
+        ms = "" if row.ms_per_decision is None else f"{row.ms_per_decision:.0f}"
         lines.append(
             f"| {row.ruleset} | {row.first} vs {row.second} | {row.games} | {row.score:.3f} "
             f"| {percent(row.win_rate)} | {percent(row.draw_rate)} | {percent(row.loss_rate)} "
-            f"| {target} | {row.mean_turns:.0f} | {row.cpu_per_game:.2f} |"
+            f"| {target} | {row.mean_turns:.0f} | {row.cpu_per_game:.2f} | {ms} |"
         )
     return "\n".join(lines)
 
@@ -266,9 +332,9 @@ def schedule(
     pairings: Sequence[Pairing],
     games: int,
     seed: int,
-    iterations: int,
+    iterations: int | None,
     turn_limit: int,
-    worlds: int = 2,
+    worlds: int | None = None,
 ) -> Iterator[Game]:
     """Every game, interleaved across pairings (so a stopped run has a bit of each)."""
     for number in range(games):
@@ -281,11 +347,11 @@ def run(
     pairings: Sequence[Pairing],
     games: int,
     seed: int,
-    iterations: int,
+    iterations: int | None,
     workers: int,
     progress: Callable[[str], None],
     turn_limit: int = TURN_LIMIT,
-    worlds: int = 2,
+    worlds: int | None = None,
 ) -> list[Row]:
     """Play every game and summarize each pairing."""
     todo = list(schedule(pairings, games, seed, iterations, turn_limit, worlds))
@@ -325,13 +391,25 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=1, help="worker processes (1)")
     parser.add_argument("--seed", type=int, default=1, help="master seed (1)")
     parser.add_argument(
-        "--iterations", type=int, default=6, help="ISMCTS iterations per decision (6)"
+        "--iterations",
+        type=int,
+        help=f"ISMCTS iterations per decision (the default bot's, {DEFAULT.iterations})",
     )
     parser.add_argument(
-        "--worlds", type=int, default=2, help="ISMCTS determinizations per decision (2)"
+        "--worlds",
+        type=int,
+        help=f"ISMCTS determinizations per decision (the default bot's, {DEFAULT.worlds})",
     )
     parser.add_argument(
-        "--pairings", nargs="*", choices=[p.key for p in PAIRINGS], help="only these pairings"
+        "--curve",
+        action="store_true",
+        help="the strength curve: ISMCTS at 1/4, 1, 4 and 16 times its budget vs Greedy",
+    )
+    parser.add_argument(
+        "--pairings",
+        nargs="*",
+        choices=[p.key for p in PAIRINGS + CURVE],
+        help="only these pairings",
     )
     parser.add_argument("--json", type=Path, metavar="PATH", help="also write results as JSON")
     parser.add_argument(
@@ -341,10 +419,12 @@ def main(argv: list[str] | None = None) -> int:
         "--quick", action="store_true", help="a smoke run: 2 games, tiny ISMCTS, 12 turns"
     )
     args = parser.parse_args(argv)
-    pairings = [p for p in PAIRINGS if not args.pairings or p.key in args.pairings]
+    pool = CURVE if args.curve else PAIRINGS
+    pairings = [p for p in pool if not args.pairings or p.key in args.pairings]
     games, iterations = (2, 2) if args.quick else (args.games, args.iterations)
     turn_limit = 12 if args.quick else args.turn_limit
-    if min(games, iterations, args.workers, turn_limit, args.worlds) < 1:
+    counts = (games, iterations or 1, args.workers, turn_limit, args.worlds or 1)
+    if min(counts) < 1:
         parser.error("--games, --iterations, --worlds, --workers, --turn-limit: at least 1")
     signal.signal(signal.SIGTERM, _interrupt)
     started = time.perf_counter()
@@ -360,16 +440,18 @@ def main(argv: list[str] | None = None) -> int:
     )
     elapsed = time.perf_counter() - started
     print(table(rows))
+    shown = DEFAULT.iterations if iterations is None else iterations
+    worlds = DEFAULT.worlds if args.worlds is None else args.worlds
     print(
-        f"\nup to {games} games per pairing, ISMCTS {iterations} iterations and "
-        f"{args.worlds} worlds per decision, "
+        f"\nup to {games} games per pairing, ISMCTS {shown} iterations (times the scale "
+        f"of ismcts<scale>x) and {worlds} worlds per decision, "
         f"{turn_limit}-turn limit, {elapsed:.0f} s wall"
     )
     if args.json:
         document = {
             "games": games,
-            "iterations": iterations,
-            "worlds": args.worlds,
+            "iterations": shown,
+            "worlds": worlds,
             "seed": args.seed,
             "turn_limit": turn_limit,
             "wall_seconds": elapsed,

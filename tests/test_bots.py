@@ -16,7 +16,7 @@ import guarda
 from guarda import ArgumentError, Config, GameState
 from guarda.bots import Agent, GreedyBot, ISMCTSBot, RandomBot, play_match
 from guarda.bots._greedy import greedy_action
-from guarda.bots._ismcts import careful_guards
+from guarda.bots._ismcts import _standing, careful_guards
 from guarda.bots._options import options
 from guarda.bots._reading import defends, evaluate
 from guarda.testing import configs
@@ -92,9 +92,11 @@ def test_careful_guards_keep_the_searching_players_view(
             if index == me or public.is_out or guard is None:
                 continue
             critical = defends(config, index, guard.card, public.position)
-            # a careful player's guard blocks critically whenever they hold such a card
+            # a careful player's guard blocks critically whenever they might hold such a
+            # card: in the hand, or in the draw pile the searching player cannot see
             if not critical:
-                assert not any(defends(config, index, c, public.position) for c in public.hand)
+                unseen = (*public.hand, *public.draw_pile)
+                assert not any(defends(config, index, c, public.position) for c in unseen)
             if guard.status is guarda.GuardStatus.SET:
                 assert (guard.orientation is guarda.Orientation.DEFENSIVE) == critical
 
@@ -194,14 +196,137 @@ def test_greedy_keeps_a_critical_guard_and_blocks_with_it() -> None:
 def test_ismcts_budget_is_checked_and_named() -> None:
     assert ISMCTSBot(iterations=50).name == "ismcts-50"
     assert ISMCTSBot(iterations=None, seconds=0.5).name == "ismcts-0.5s"
-    bad: list[dict[str, Any]] = [
-        {"iterations": 0},
-        {"iterations": None},
-        {"iterations": None, "seconds": -1.0},
+    assert ISMCTSBot(iterations=None, fm_calls=900).name == "ismcts-900fm"
+    bad: list[tuple[dict[str, Any], str]] = [
+        ({"iterations": 0}, "iterations"),
+        ({"iterations": None}, "iterations"),
+        ({"iterations": None, "seconds": -1.0}, "seconds"),
+        ({"fm_calls": 0}, "fm_calls"),
+        ({"fm_calls": True}, "fm_calls"),
+        ({"exploration": -0.1}, "exploration"),
+        ({"horizon": -1}, "horizon"),
+        ({"worlds": 1.5}, "worlds"),
+        ({"no_progress": 1.5}, "no_progress"),
+        ({"rollout": "smart"}, "rollout"),
+        ({"evaluator": 0.5}, "evaluator"),
+        ({"final": "robust"}, "final"),
     ]
-    for budget in bad:
-        with pytest.raises(ArgumentError):
-            ISMCTSBot(**budget)
+    for settings_, path in bad:
+        with pytest.raises(ArgumentError) as caught:
+            ISMCTSBot(**settings_)
+        assert caught.value.path == path
+
+
+def searched_view(seed: int = 3, phase: guarda.Phase = guarda.Phase.MOVE) -> guarda.PlayerView:
+    """A Modern two-player view of a decision with several options, in ``phase``."""
+    state = guarda.new_game(guarda.modern(players=2, turn_limit=200), seed=seed)
+    while state.phase is not phase or len(options(state)) < 3:
+        state, _ = guarda.apply(state, greedy_action(state))
+    return guarda.view(state, state.actor)
+
+
+def test_ismcts_search_returns_root_statistics_and_a_policy() -> None:
+    seen = searched_view()
+    result = ISMCTSBot(iterations=40).search(seen, random.Random(1))
+    assert result.searched and result.iterations == 40
+    assert result.action in seen.legal_actions
+    assert [stat.action for stat in result.stats] == [
+        action for action in options(seen) if action in result.policy
+    ]
+    assert sum(stat.visits for stat in result.stats) == 40
+    assert all(0.0 <= stat.mean <= 1.0 for stat in result.stats)
+    assert abs(sum(result.policy.values()) - 1.0) < 1e-9
+    most = max(stat.visits for stat in result.stats)
+    assert result.policy[result.action] == most / 40
+    assert result.fm_calls > 40  # every iteration plays the root action and a rollout
+    assert ISMCTSBot(iterations=40).act(seen, random.Random(1)) == result.action
+    by_value = ISMCTSBot(iterations=40, final="value").search(seen, random.Random(1))
+    assert by_value.stats == result.stats  # the same search, another final-move rule
+    best = max(stat.mean for stat in by_value.stats)
+    assert next(s for s in by_value.stats if s.action == by_value.action).mean >= best - 0.02
+
+
+def test_ismcts_forward_model_budget_counts_calls_to_apply() -> None:
+    seen = searched_view()
+    result = ISMCTSBot(iterations=None, fm_calls=300).search(seen, random.Random(2))
+    assert result.fm_calls >= 300
+    # it stops at the first iteration that reaches the budget
+    assert result.fm_calls - 300 < result.fm_calls / result.iterations + 100
+    calls = 0
+    apply = guarda.apply
+
+    def counting(state: GameState, action: guarda.Action) -> Any:
+        nonlocal calls
+        calls += 1
+        return apply(state, action)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(guarda, "apply", counting)
+        again = ISMCTSBot(iterations=None, fm_calls=300).search(seen, random.Random(2))
+    assert again == result and calls == result.fm_calls
+
+
+def test_ismcts_rollouts_and_evaluators_are_pluggable() -> None:
+    seen = searched_view()
+    seen_by: list[int] = []
+
+    def constant(state: GameState, player: int) -> float:
+        seen_by.append(player)
+        return 0.75
+
+    def first_legal(state: GameState, rng: random.Random) -> guarda.Action:
+        return guarda.legal_actions(state)[0]
+
+    budget = {"iterations": 12, "no_progress": 1.0}
+    greedy = ISMCTSBot(**budget).search(seen, random.Random(3))
+    for rollout in ("random", "cutoff", first_legal):
+        result = ISMCTSBot(rollout=rollout, **budget).search(seen, random.Random(3))
+        assert result.action in seen.legal_actions and result.iterations == 12
+    cutoff = ISMCTSBot(rollout="cutoff", **budget).search(seen, random.Random(3))
+    assert cutoff.fm_calls < greedy.fm_calls
+    scored = ISMCTSBot(rollout="cutoff", evaluator=constant, **budget)
+    result = scored.search(seen, random.Random(3))
+    assert seen_by and set(seen_by) == {0, 1}
+    assert all(stat.mean == 0.75 for stat in result.stats)
+
+
+def test_ismcts_scores_a_line_without_progress_as_nearly_a_draw() -> None:
+    """A line that does not raise a player's material standing keeps ``no_progress`` of
+    its edge over a draw; with a lead of 0.4 everywhere, a cut-off search shows it."""
+    seen = searched_view()
+
+    def leading(state: GameState, player: int) -> float:
+        return 0.9
+
+    for share in (0.0, 0.25, 1.0):
+        bot = ISMCTSBot(iterations=12, rollout="cutoff", evaluator=leading, no_progress=share)
+        result = bot.search(seen, random.Random(4))
+        assert all(abs(stat.mean - (0.5 + 0.4 * share)) < 1e-9 for stat in result.stats)
+    # near the turn limit every edge shrinks towards a draw
+    late = attrs.evolve(seen, config=attrs.evolve(seen.config, turn_limit=seen.turns_ended + 2))
+    bot = ISMCTSBot(iterations=12, rollout="cutoff", evaluator=leading, no_progress=1.0)
+    assert all(stat.mean < 0.9 for stat in bot.search(late, random.Random(4)).stats)
+
+
+def test_material_standing_counts_a_heal_of_the_opponent_against_the_player() -> None:
+    """Progress is a rise in one's own standing: damage dealt, not an opponent's heal."""
+    world = guarda.new_game(guarda.classic(players=4, teams=((0, 2), (1, 3))), seed=2)
+    before = _standing(world)
+    hurt = list(world.players)
+    hurt[1] = attrs.evolve(hurt[1], health=hurt[1].health - 2)
+    after = _standing(attrs.evolve(world, players=tuple(hurt)))
+    assert after[0] > before[0] and after[2] > before[2]  # both of the other team
+    assert after[1] < before[1] and after[3] < before[3]
+    seen = searched_view()  # a view reads the same public health and points
+    assert _standing(seen) == _standing(guarda.determinize(seen, random.Random(0)))
+
+
+def test_ismcts_decisions_without_a_search_have_a_one_action_policy() -> None:
+    state = guarda.new_game(guarda.modern(players=2), seed=4)  # setup: the greedy choice
+    seen = guarda.view(state, state.actor)
+    result = ISMCTSBot().search(seen, random.Random(0))
+    assert not result.searched and result.stats == () and result.fm_calls == 0
+    assert result.policy == {result.action: 1.0} and result.action in seen.legal_actions
 
 
 def test_ismcts_with_a_time_budget_stops() -> None:

@@ -16,22 +16,29 @@ search plays in a different world that fits its view:
    parent was visited, because an action exists only in some worlds);
 3. **expand**: at the first decision of this world with an action not yet in the tree,
    add a child for it: the greedy choice if it is one of them, else one at random;
-4. **play out and evaluate**: every player plays on with the greedy policy
-   ([`GreedyBot`][guarda.bots.GreedyBot]) to the end of the bot's next turn, then the
-   position is scored for every player with a heuristic
-   ([`evaluate`][guarda.bots._reading.evaluate]) instead of playing to the end, which
-   would cost far more;
-5. **back up**: each node on the path adds the score of the player who chose it.
+4. **play out and evaluate**: every player plays on with the rollout policy (by default
+   the greedy policy of [`GreedyBot`][guarda.bots.GreedyBot]) to the end of the bot's
+   next turn, then the position is scored for every player with the evaluator (by
+   default the heuristic [`evaluate`][guarda.bots._reading.evaluate]) instead of playing
+   to the end, which would cost far more;
+5. **no progress is a draw**: for each player, a line that does not raise their
+   material standing (their team's health and points against the other teams') keeps
+   only a small share (``no_progress``) of its heuristic edge over a draw, and every
+   edge shrinks over the last rounds before the turn limit (R27). Two careful players
+   who block critically forever only draw (see the Bots guide), whatever the heuristic
+   says about the cards they hold, so the search prefers the lines that break the
+   loop;
+6. **back up**: each node on the path adds the score of the player who chose it.
 
-The bot plays the root action with the best mean score, unless it beats the greedy
-choice by less than 0.02 (a small budget's noise alone should not overturn it). The
-search looks only at the few sensible actions of each decision
-([`options`][guarda.bots._options.options]: the three best moves, each push, attacking
-with every hitting card or baiting with one, the best guards, each reaction), which
-keeps the tree narrow enough for a small budget. The tree branches only on the decisions
-that shape a turn (moving and pushing, setting a guard, attacking or guarding); setup,
-the Draw phase's discards, reactions, a new guard after a critical block and the Settle
-phase are left to the greedy policy.
+The bot plays the most visited root action (or, with ``final="value"``, the best mean
+score, where the greedy choice wins near-ties). [`ISMCTSBot.search`][guarda.bots.ISMCTSBot.search]
+also returns the root's statistics and a policy. The search looks only at the few
+sensible actions of each decision ([`options`][guarda.bots._options.options]: the three
+best moves, each push, attacking with every hitting card or baiting with one, the best
+guards, each reaction), which keeps the tree narrow enough for a small budget. The tree
+branches only on the decisions that shape a turn (moving and pushing, setting a guard,
+attacking or guarding); setup, the Draw phase's discards, reactions, a new guard after a
+critical block and the Settle phase are left to the greedy policy.
 
 **No reuse between decisions.** The tree is built anew for every decision. Keeping the
 subtree of the action played would be sound only if the tree's branches were the bot's
@@ -46,6 +53,8 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
+from typing import Literal
 
 import attrs
 
@@ -53,9 +62,22 @@ import guarda
 from guarda import Action, GameState, GuardStatus, Orientation, Phase, PlayerView
 from guarda.bots._greedy import greedy_action
 from guarda.bots._options import options
-from guarda.bots._reading import check_turn, defends, evaluate
+from guarda.bots._reading import check_turn, defends, evaluate, geometry
 
-__all__ = ["ISMCTSBot", "careful_guards"]
+__all__ = [
+    "ActionStats",
+    "Evaluator",
+    "ISMCTSBot",
+    "RolloutPolicy",
+    "SearchResult",
+    "careful_guards",
+]
+
+Evaluator = Callable[[GameState, int], float]
+"""Scores a state for a player, in [0, 1] (1 won, 1/2 a draw, 0 lost)."""
+
+RolloutPolicy = Callable[[GameState, random.Random], Action]
+"""Chooses the action of whoever must decide in a state (a legal one)."""
 
 _SEARCHED = frozenset((Phase.MOVE, Phase.SET_GUARD, Phase.ACT))
 """The decisions the tree branches on: the ones that shape a turn. The others (setup, the
@@ -63,10 +85,17 @@ Draw phase's discards, reactions, a new guard after a critical block, the Settle
 are played by the greedy policy, whose rules for them are sound and cheap."""
 
 _PRIOR = 0.02
-"""How much better than the greedy choice another root action must score to be played."""
+"""With ``final="value"``: how much better than the greedy choice another root action
+must score to be played."""
 
 _MAX_PLAYOUT = 80
-"""At most this many greedy plies after the tree."""
+"""At most this many rollout plies after the tree."""
+
+_ENDGAME_ROUNDS = 4
+"""Over this many last rounds before the turn limit, a heuristic edge shrinks to a draw."""
+
+_ROLLOUTS = ("greedy", "random", "cutoff")
+_FINALS = ("visits", "value")
 
 
 def careful_guards(world: GameState, me: int) -> GameState:
@@ -110,6 +139,7 @@ def careful_guards(world: GameState, me: int) -> GameState:
         cell = player.position
         card = guard.card
         hand = player.hand
+        pile = player.draw_pile
         if not defends(config, index, card, cell):
             better = next((c for c in hand if defends(config, index, c, cell)), None)
             if better is not None:
@@ -117,17 +147,83 @@ def careful_guards(world: GameState, me: int) -> GameState:
                 swapped.remove(better)
                 swapped.append(card)
                 hand, card = tuple(sorted(swapped)), better
+            else:
+                spot = next(
+                    (i for i, c in enumerate(pile) if defends(config, index, c, cell)), None
+                )
+                if spot is not None:
+                    pile, card = (*pile[:spot], card, *pile[spot + 1 :]), pile[spot]
         orientation = guard.orientation
         if guard.status is GuardStatus.SET:
             critical = defends(config, index, card, cell)
             orientation = Orientation.DEFENSIVE if critical else Orientation.OFFENSIVE
         if card != guard.card or orientation is not guard.orientation:
             players[index] = attrs.evolve(
-                player, hand=hand, guard=attrs.evolve(guard, card=card, orientation=orientation)
+                player,
+                hand=hand,
+                draw_pile=pile,
+                guard=attrs.evolve(guard, card=card, orientation=orientation),
             )
     if all(new is old for new, old in zip(players, world.players, strict=True)):
         return world
     return attrs.evolve(world, players=tuple(players))
+
+
+@attrs.frozen
+class ActionStats:
+    """The search's statistics of one root action.
+
+    Examples:
+        >>> import guarda
+        >>> ActionStats(guarda.Pass(), visits=3, mean=0.5).visits
+        3
+    """
+
+    action: Action
+    """The action."""
+    visits: int
+    """How many iterations played it."""
+    mean: float
+    """The searching player's mean score over those iterations, in [0, 1]."""
+
+
+@attrs.frozen
+class SearchResult:
+    """What one search found: the action to play, the root's statistics and a policy.
+
+    Examples:
+        >>> import random
+        >>> import guarda
+        >>> state = guarda.new_game(guarda.modern(players=2), seed=4)
+        >>> while state.phase is not guarda.Phase.MOVE:
+        ...     state, _ = guarda.apply(state, guarda.legal_actions(state)[0])
+        >>> result = ISMCTSBot(iterations=20).search(
+        ...     guarda.view(state, state.actor), random.Random(0)
+        ... )
+        >>> result.iterations, sum(stat.visits for stat in result.stats)
+        (20, 20)
+        >>> result.policy[result.action] == max(result.policy.values())
+        True
+        >>> round(sum(result.policy.values()), 6)
+        1.0
+    """
+
+    action: Action
+    """The action chosen, one of the view's legal actions."""
+    stats: tuple[ActionStats, ...]
+    """Each root action searched, in the order of the options (empty without a search)."""
+    policy: dict[Action, float]
+    """Action probabilities: each root action's share of the visits (the chosen action
+    alone, with probability 1, when the decision was not searched)."""
+    iterations: int
+    """Iterations run (0 when the decision was not searched)."""
+    fm_calls: int
+    """Calls to [`guarda.apply`][guarda.apply] the search made."""
+
+    @property
+    def searched(self) -> bool:
+        """Whether a tree was searched (False: a forced or greedy decision)."""
+        return self.iterations > 0
 
 
 class _Node:
@@ -146,29 +242,85 @@ class _Node:
         """How often the action was legal when its parent was visited."""
 
 
-def _check_budget(iterations: int | None, seconds: float | None) -> None:
-    if iterations is None and seconds is None:
-        raise guarda.ArgumentError("give a budget: iterations, seconds or both", path="iterations")
-    if iterations is not None and (
-        not isinstance(iterations, int) or isinstance(iterations, bool) or iterations < 1
-    ):
+def _is_count(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 1
+
+
+def _is_number(value: object) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def _check(bot: ISMCTSBot) -> None:
+    """Raise ArgumentError for the first bad setting of ``bot``."""
+    if bot.iterations is None and bot.seconds is None and bot.fm_calls is None:
         raise guarda.ArgumentError(
-            f"iterations must be at least 1, not {iterations!r}", path="iterations"
+            "give a budget: iterations, seconds or fm_calls", path="iterations"
         )
-    if seconds is not None and (
-        not isinstance(seconds, (int, float))
-        or isinstance(seconds, bool)
-        or not math.isfinite(seconds)
-        or seconds <= 0
-    ):
-        raise guarda.ArgumentError(f"seconds must be positive, not {seconds!r}", path="seconds")
+    for path, count in (("iterations", bot.iterations), ("fm_calls", bot.fm_calls)):
+        if count is not None and not _is_count(count):
+            raise guarda.ArgumentError(f"{path} must be at least 1, not {count!r}", path=path)
+    if bot.seconds is not None and not (_is_number(bot.seconds) and bot.seconds > 0):
+        raise guarda.ArgumentError(
+            f"seconds must be positive, not {bot.seconds!r}", path="seconds"
+        )
+    if not (_is_number(bot.exploration) and bot.exploration >= 0):
+        raise guarda.ArgumentError(
+            f"exploration must be a number >= 0, not {bot.exploration!r}", path="exploration"
+        )
+    if not (_is_count(bot.horizon) or bot.horizon == 0) or isinstance(bot.horizon, bool):
+        raise guarda.ArgumentError(f"horizon must be >= 0, not {bot.horizon!r}", path="horizon")
+    if not (_is_count(bot.worlds) or bot.worlds == 0) or isinstance(bot.worlds, bool):
+        raise guarda.ArgumentError(f"worlds must be >= 0, not {bot.worlds!r}", path="worlds")
+    if not (_is_number(bot.no_progress) and 0 <= bot.no_progress <= 1):
+        raise guarda.ArgumentError(
+            f"no_progress must lie in [0, 1], not {bot.no_progress!r}", path="no_progress"
+        )
+    if not callable(bot.evaluator):
+        raise guarda.ArgumentError(
+            f"evaluator must be callable, not {bot.evaluator!r}", path="evaluator"
+        )
+    if not (callable(bot.rollout) or bot.rollout in _ROLLOUTS):
+        raise guarda.ArgumentError(
+            f"rollout must be one of {_ROLLOUTS} or a callable, not {bot.rollout!r}",
+            path="rollout",
+        )
+    if bot.final not in _FINALS:
+        raise guarda.ArgumentError(
+            f"final must be one of {_FINALS}, not {bot.final!r}", path="final"
+        )
 
 
 def _default_name(bot: ISMCTSBot) -> str:
-    """``ismcts-<iterations>``, or ``ismcts-<seconds>s`` for a time budget alone."""
+    """``ismcts-<iterations>``, else ``ismcts-<fm_calls>fm`` or ``ismcts-<seconds>s``."""
     if bot.iterations is not None:
         return f"ismcts-{bot.iterations}"
+    if bot.fm_calls is not None:
+        return f"ismcts-{bot.fm_calls}fm"
     return "ismcts" if not isinstance(bot.seconds, (int, float)) else f"ismcts-{bot.seconds:g}s"
+
+
+def _greedy_rollout(state: GameState, rng: random.Random) -> Action:
+    return greedy_action(state)
+
+
+def _random_rollout(state: GameState, rng: random.Random) -> Action:
+    return rng.choice(guarda.legal_actions(state))
+
+
+def _standing(position: GameState | PlayerView) -> list[float]:
+    """Each player's material standing: their team's health and points, minus the
+    average of the other teams'. A line makes progress for a player when it raises it."""
+    table = geometry(position.config)
+    players: tuple[guarda.PlayerState | guarda.PublicPlayer, ...] = position.players
+    teams = [0.0] * len(position.config.teams)
+    for index, player in enumerate(players):
+        teams[table.teams[index]] += player.health + player.points
+    total = sum(teams)
+    others = max(1, len(teams) - 1)
+    return [
+        teams[team] - (total - teams[team]) / others
+        for team in (table.teams[i] for i in range(len(players)))
+    ]
 
 
 @attrs.frozen
@@ -176,10 +328,13 @@ class ISMCTSBot:
     """Single-observer information-set MCTS on determinized states, with UCT.
 
     See the [Bots guide](../bots.md#the-ismcts-bot) for how it searches. The budget
-    is per decision: a number of ``iterations``, a number of wall-clock ``seconds``, or
-    both (whichever runs out first). With an iteration budget alone the bot is
-    deterministic given the ``rng`` the runner passes; a time budget depends on the
-    machine. Decisions with one sensible action are played without search.
+    is per decision: a number of ``iterations``, of wall-clock ``seconds``, of
+    forward-model calls (``fm_calls``: calls to [`guarda.apply`][guarda.apply], which
+    does not depend on the machine), or several (whichever runs out first; every
+    search runs at least one iteration). With no time budget the bot is deterministic
+    given the ``rng`` the runner passes. Decisions with one sensible action are played
+    without search. [`search`][guarda.bots.ISMCTSBot.search] returns the root's
+    statistics and a policy besides the action.
 
     Examples:
         >>> import guarda
@@ -190,30 +345,54 @@ class ISMCTSBot:
         >>> result = play_match(guarda.modern(players=2), [bot, RandomBot()], seed=1)
         >>> result.scores
         (1.0, 0.0)
+        >>> ISMCTSBot(iterations=None, fm_calls=2000, rollout="cutoff").name
+        'ismcts-2000fm'
     """
 
     iterations: int | None = 100
-    """Iterations per decision, or None for a time budget only."""
+    """Iterations per decision, or None for another budget only."""
     seconds: float | None = None
-    """Wall-clock seconds per decision, or None for an iteration budget only."""
+    """Wall-clock seconds per decision, or None."""
+    fm_calls: int | None = None
+    """Calls to [`guarda.apply`][guarda.apply] per decision (the tree's steps and the
+    rollouts'), or None."""
     exploration: float = 0.7
     """The UCT exploration constant (scores lie in [0, 1])."""
     horizon: int = 1
-    """Rounds to play greedily past the current turn before a position is scored: 1 plays
-    on to the end of the bot's next turn (in a two-player game, the current turn, the
+    """Rounds to play past the current turn before a position is scored: 1 plays on to
+    the end of the bot's next turn (in a two-player game, the current turn, the
     opponent's reply and the bot's own next turn), so the score sees replies and
-    follow-ups."""
+    follow-ups; 0 stops at the end of the current turn."""
     worlds: int = 4
     """Distinct determinizations per decision, used in turn by the iterations (sampling
     one costs more than an iteration; 0 samples a new one for every iteration)."""
+    rollout: Literal["greedy", "random", "cutoff"] | RolloutPolicy = "greedy"
+    """How every player plays after the tree: ``"greedy"`` (the greedy bot's choices),
+    ``"random"`` (uniformly random legal actions), ``"cutoff"`` (no rollout: the
+    evaluator scores the position where the tree stops), or a callable
+    ``(state, rng) -> action`` returning a legal action of ``state.actor``."""
+    evaluator: Evaluator = evaluate
+    """Scores the position at the end of a rollout for each player, in [0, 1]: by default
+    the heuristic [`evaluate`][guarda.bots._reading.evaluate]. A finished game always
+    scores its outcome (1 won, 1/2 drawn, 0 lost)."""
+    final: Literal["visits", "value"] = "visits"
+    """The final-move rule: the most visited root action (``"visits"``, ties to the best
+    mean), or the best mean score (``"value"``, the greedy choice winning near-ties)."""
+    no_progress: float = 0.25
+    """The share of its edge over a draw that a line keeps, for a player, when it does
+    not raise their material standing (their team's health and points minus the other
+    teams' average) above the decision's: 0 scores it a draw, 1 as the evaluator says.
+    A search that sees every line come back to where it started stops taking the
+    heuristic's word that holding cards is winning."""
     name: str = attrs.field(default=attrs.Factory(_default_name, takes_self=True))
-    """The display name, ``"ismcts-<iterations>"`` (or ``"ismcts-<seconds>s"``)."""
+    """The display name, ``"ismcts-<iterations>"`` (else ``"ismcts-<fm_calls>fm"`` or
+    ``"ismcts-<seconds>s"``)."""
 
     def __attrs_post_init__(self) -> None:
-        _check_budget(self.iterations, self.seconds)
+        _check(self)
 
     def act(self, view: PlayerView, rng: random.Random) -> Action:
-        """Search from the view and play the root action with the best mean score.
+        """Search from the view and play the action the final-move rule picks.
 
         Args:
             view: The view of the player who must decide.
@@ -225,26 +404,89 @@ class ISMCTSBot:
         Raises:
             ArgumentError: If the view's player has nothing to decide.
         """
+        return self.search(view, rng).action
+
+    def search(self, view: PlayerView, rng: random.Random) -> SearchResult:
+        """Search from the view; return the action with the root's statistics and policy.
+
+        Args:
+            view: The view of the player who must decide.
+            rng: The random source: it samples the worlds and the rollouts.
+
+        Returns:
+            The [`SearchResult`][guarda.bots._ismcts.SearchResult]; its ``action`` is
+            what [`act`][guarda.bots.ISMCTSBot.act] plays.
+
+        Raises:
+            ArgumentError: If the view's player has nothing to decide.
+
+        Examples:
+            >>> import random
+            >>> import guarda
+            >>> state = guarda.new_game(guarda.modern(players=2), seed=4)
+            >>> result = ISMCTSBot().search(guarda.view(state, state.actor), random.Random(0))
+            >>> result.searched, result.policy == {result.action: 1.0}
+            (False, True)
+        """
         check_turn(view)
         if view.phase not in _SEARCHED:
             action = greedy_action(view)
-            return action if action in view.legal_actions else view.legal_actions[0]
+            action = action if action in view.legal_actions else view.legal_actions[0]
+            return SearchResult(action, (), {action: 1.0}, 0, 0)
         choices = options(view)
         if len(choices) == 1:
-            return choices[0]
+            return SearchResult(choices[0], (), {choices[0]: 1.0}, 0, 0)
+        return _Search(self, view, rng).run(choices)
+
+
+class _Search:
+    """One decision's search: the tree, the budget and the forward-model calls."""
+
+    def __init__(self, bot: ISMCTSBot, view: PlayerView, rng: random.Random) -> None:
         assert view.player is not None
-        root = _Node(view.player)
+        self.bot = bot
+        self.view = view
+        self.me = view.player
+        self.rng = rng
+        self.calls = 0
+        self.horizon = view.turns_ended + bot.horizon * len(view.players) + 1
+        rollout = bot.rollout
+        self.rollout: RolloutPolicy | None = (
+            None
+            if rollout == "cutoff"
+            else _greedy_rollout
+            if rollout == "greedy"
+            else _random_rollout
+            if rollout == "random"
+            else rollout  # a callable, checked by _check
+        )
+        self.start = _standing(view)
+
+    def _world(self, view: PlayerView) -> GameState:
+        return careful_guards(guarda.determinize(view, self.rng), self.me)
+
+    def _apply(self, state: GameState, action: Action) -> GameState:
+        self.calls += 1
+        return guarda.apply(state, action)[0]
+
+    def _spent(self, done: int, deadline: float | None) -> bool:
+        bot = self.bot
+        if bot.iterations is not None and done >= bot.iterations:
+            return True
+        if done == 0:
+            return False
+        if bot.fm_calls is not None and self.calls >= bot.fm_calls:
+            return True
+        return deadline is not None and time.perf_counter() >= deadline
+
+    def run(self, choices: list[Action]) -> SearchResult:
+        bot, rng, view = self.bot, self.rng, self.view
+        root = _Node(self.me)
         default = greedy_action(view)
-        horizon = view.turns_ended + self.horizon * len(view.players) + 1
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        pool = [
-            careful_guards(guarda.determinize(view, rng), view.player)
-            for _ in range(min(self.worlds, self.iterations or self.worlds))
-        ]
+        deadline = None if bot.seconds is None else time.perf_counter() + bot.seconds
+        pool = [self._world(view) for _ in range(min(bot.worlds, bot.iterations or bot.worlds))]
         done = 0
-        while self.iterations is None or done < self.iterations:
-            if deadline is not None and done and time.perf_counter() >= deadline:
-                break
+        while not self._spent(done, deadline):
             # The root's options are the same in every world (they depend only on the
             # bot's own cards and the public table), so it is chosen first; its k-th
             # visit then plays in world k of the pool, and the options are compared on
@@ -254,45 +496,40 @@ class ISMCTSBot:
                 child.available += 1
             if fresh:
                 action = default if default in fresh else rng.choice(fresh)
-                child = root.children[action] = _Node(view.player)
+                child = root.children[action] = _Node(self.me)
                 child.available = 1
             else:
                 action = self._select(root, choices)
                 child = root.children[action]
-            world = (
-                pool[child.visits % len(pool)]
-                if pool
-                else careful_guards(guarda.determinize(view, rng), view.player)
-            )
-            state, _ = guarda.apply(world, action)
-            self._iterate([root, child], state, rng, horizon, descend=not fresh)
+            world = pool[child.visits % len(pool)] if pool else self._world(view)
+            self._iterate([root, child], self._apply(world, action), descend=not fresh)
             done += 1
-        # The best mean score; the greedy choice wins ties and near-ties, so that a small
-        # budget's noise alone never talks the bot out of the greedy move.
-        scored = [
-            (node.total / node.visits + (_PRIOR if action == default else 0.0), node.visits, -i)
-            for i, action in enumerate(choices)
+        stats = tuple(
+            ActionStats(action, node.visits, node.total / node.visits)
+            for action in choices
             if (node := root.children.get(action)) is not None and node.visits
-        ]
-        return choices[-max(scored)[2]]
+        )
+        if bot.final == "visits":
+            best = max(stats, key=lambda stat: (stat.visits, stat.mean, stat.action == default))
+        else:  # the greedy choice wins ties and near-ties
+            best = max(stats, key=lambda stat: stat.mean + _PRIOR * (stat.action == default))
+        policy = {stat.action: stat.visits / done for stat in stats}
+        return SearchResult(best.action, stats, policy, done, self.calls)
 
-    def _iterate(
-        self, path: list[_Node], state: GameState, rng: random.Random, horizon: int, *,
-        descend: bool,
-    ) -> None:  # fmt: skip
+    def _iterate(self, path: list[_Node], state: GameState, *, descend: bool) -> None:
         """Go on from a root action played in a world: down the tree (if ``descend``),
-        one node added, greedy play to the horizon, and the scores backed up."""
+        one node added, the rollout to the horizon, and the scores backed up."""
         node = path[-1]
         # select and expand, along the decisions worth searching
         while descend and not state.is_over:
             if state.phase not in _SEARCHED:
-                state, _ = guarda.apply(state, greedy_action(state))
+                state = self._apply(state, greedy_action(state))
                 continue
             actor = state.actor
             assert actor is not None
             legal = options(state)
             if len(legal) == 1:
-                state, _ = guarda.apply(state, legal[0])
+                state = self._apply(state, legal[0])
                 continue
             fresh = [action for action in legal if action not in node.children]
             for action in legal:
@@ -303,32 +540,63 @@ class ISMCTSBot:
                 # The greedy choice first: early samples then show how the greedy line
                 # goes on, the alternatives come after.
                 default = greedy_action(state)
-                action = default if default in fresh else rng.choice(fresh)
+                action = default if default in fresh else self.rng.choice(fresh)
                 child = node.children[action] = _Node(actor)
                 child.available = 1
-                state, _ = guarda.apply(state, action)
+                state = self._apply(state, action)
                 path.append(child)
                 break
             action = self._select(node, legal)
             node = node.children[action]
-            state, _ = guarda.apply(state, action)
+            state = self._apply(state, action)
             path.append(node)
-        # play on greedily to the horizon, then score
+        # play on to the horizon, then score
+        rollout = self.rollout
         plies = 0
-        while not state.is_over and state.turns_ended < horizon and plies < _MAX_PLAYOUT:
-            state, _ = guarda.apply(state, greedy_action(state))
+        while (
+            rollout is not None
+            and not state.is_over
+            and state.turns_ended < self.horizon
+            and plies < _MAX_PLAYOUT
+        ):
+            state = self._apply(state, rollout(state, self.rng))
             plies += 1
-        scores = [evaluate(state, player) for player in range(len(state.players))]
+        scores = self._scores(state)
         for step in path[1:]:
             step.visits += 1
             step.total += scores[step.actor]
 
+    def _scores(self, state: GameState) -> list[float]:
+        """Every player's score of the position where an iteration stops."""
+        players = range(len(state.players))
+        outcome = state.outcome
+        if outcome is not None:
+            return [
+                1.0 if player in outcome.winners else 0.5 if player in outcome.drawn else 0.0
+                for player in players
+            ]
+        evaluator = self.bot.evaluator
+        stall = self.bot.no_progress
+        weights = [
+            1.0 if now > before else stall
+            for now, before in zip(_standing(state), self.start, strict=True)
+        ]
+        limit = state.config.turn_limit
+        if limit is not None:
+            left = (limit - state.turns_ended) / (_ENDGAME_ROUNDS * len(state.players))
+            weights = [weight * min(1.0, max(0.0, left)) for weight in weights]
+        return [
+            0.5 + weight * (evaluator(state, player) - 0.5)
+            for player, weight in zip(players, weights, strict=True)
+        ]
+
     def _select(self, node: _Node, legal: list[Action]) -> Action:
         best = legal[0]
         best_score = -math.inf
+        exploration = self.bot.exploration
         for action in legal:
             child = node.children[action]
-            score = child.total / child.visits + self.exploration * math.sqrt(
+            score = child.total / child.visits + exploration * math.sqrt(
                 math.log(child.available) / child.visits
             )
             if score > best_score:
