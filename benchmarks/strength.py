@@ -55,6 +55,11 @@ from pathlib import Path
 import guarda
 from guarda.bots import Agent, GreedyBot, ISMCTSBot, RandomBot, play_match
 
+KEY = "guarda-strength"
+"""The match key every game is dealt with: a fixed one, so the same command plays the same
+games (the bots here are guarda's own; a match between untrusted bots keeps its key
+secret, see the Bots guide's "Fair deals")."""
+
 TURN_LIMIT = 200
 """Ended turns after which a game is a draw (R27)."""
 
@@ -233,6 +238,7 @@ def play(game: Game) -> Played:
         config,
         agents,
         seed=game.seed,
+        key=KEY,
         adjudicate=adjudicate if config.players > 2 else None,
     )
     if match.outcome is not None:

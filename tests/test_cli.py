@@ -224,6 +224,9 @@ def test_entrants_by_factory_and_by_command(capsys: pytest.CaptureFixture[str]) 
     assert main(["simulate", *agents, "--iterations", "4", "--worlds", "2", *arguments]) == 0
     out = capsys.readouterr().out
     assert "mine" in out and "ismcts-4" in out
+    assert main(["simulate", "--agent", "random", "--agent", "ismcts", "--fm-calls", "300",
+                 *arguments]) == 0  # fmt: skip
+    assert "ismcts-300fm" in capsys.readouterr().out
     for bad, words in (
         (["--agent", "nowhere.at.all:Bot"], "cannot import 'nowhere.at.all'"),
         (["--agent", "guarda.bots:NoSuchBot"], "no 'NoSuchBot'"),

@@ -33,12 +33,13 @@ from guarda.bots._agent import (
 )
 from guarda.bots._dealing import Deal, deal_for, new_key, seat_rng
 from guarda.bots._greedy import GreedyBot
-from guarda.bots._ismcts import ISMCTSBot
+from guarda.bots._ismcts import ActionStats, ISMCTSBot, SearchResult
 from guarda.bots._match import DEFAULT_MAX_TURNS, outcome_scores, play_match
 from guarda.bots._random import RandomBot
 
 __all__ = [
     "DEFAULT_MAX_TURNS",
+    "ActionStats",
     "Adjudicator",
     "Agent",
     "Deal",
@@ -51,6 +52,7 @@ __all__ = [
     "Observer",
     "Policy",
     "RandomBot",
+    "SearchResult",
     "SeatResult",
     "deal_for",
     "new_key",

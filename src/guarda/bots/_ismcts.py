@@ -406,6 +406,22 @@ class ISMCTSBot:
         """
         return self.search(view, rng).action
 
+    def act_with_policy(
+        self, view: PlayerView, rng: random.Random
+    ) -> tuple[Action, dict[Action, float]]:
+        """The action ``act`` plays, with the search's policy (the root's visit shares).
+
+        Examples:
+            >>> import random
+            >>> import guarda
+            >>> view = guarda.view(guarda.new_game(guarda.grda(), seed=1), 0)
+            >>> action, policy = ISMCTSBot(iterations=8).act_with_policy(view, random.Random(0))
+            >>> policy[action] > 0 and round(sum(policy.values()), 6)
+            1.0
+        """
+        result = self.search(view, rng)
+        return result.action, result.policy
+
     def search(self, view: PlayerView, rng: random.Random) -> SearchResult:
         """Search from the view; return the action with the root's statistics and policy.
 
@@ -414,7 +430,7 @@ class ISMCTSBot:
             rng: The random source: it samples the worlds and the rollouts.
 
         Returns:
-            The [`SearchResult`][guarda.bots._ismcts.SearchResult]; its ``action`` is
+            The [`SearchResult`][guarda.bots.SearchResult]; its ``action`` is
             what [`act`][guarda.bots.ISMCTSBot.act] plays.
 
         Raises:

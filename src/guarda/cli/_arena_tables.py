@@ -75,6 +75,12 @@ def add_arena_arguments(parser: argparse.ArgumentParser) -> None:
     search.add_argument("--iterations", type=int, metavar="N", help="iterations")
     search.add_argument("--seconds", type=float, metavar="S", help="seconds of thinking")
     search.add_argument("--worlds", type=int, metavar="N", help="determinized worlds")
+    search.add_argument(
+        "--fm-calls",
+        type=int,
+        metavar="N",
+        help="forward-model calls (guarda.apply), a budget the same on every machine",
+    )
 
 
 def arena_options(args: argparse.Namespace) -> dict[str, Any]:
@@ -95,7 +101,12 @@ def arena_options(args: argparse.Namespace) -> dict[str, Any]:
 
 def ismcts_options(args: argparse.Namespace) -> IsmctsOptions:
     """The ISMCTS bot's budget the options give."""
-    return IsmctsOptions(iterations=args.iterations, seconds=args.seconds, worlds=args.worlds)
+    return IsmctsOptions(
+        iterations=args.iterations,
+        seconds=args.seconds,
+        worlds=args.worlds,
+        fm_calls=args.fm_calls,
+    )
 
 
 def sprt_of(text: str | None) -> SPRT | None:

@@ -4,7 +4,7 @@ by name, an agent factory by import path, or a program speaking the bot protocol
 An entrant is written as ``[NAME=]SPEC``:
 
 - ``random``, ``greedy``, ``ismcts``: a bot of ``guarda.bots`` (ISMCTS with the
-  ``--iterations``, ``--seconds`` and ``--worlds`` given);
+  ``--iterations``, ``--seconds``, ``--fm-calls`` and ``--worlds`` given);
 - ``package.module:Factory``: an attribute of an importable module, either an agent or
   a zero-argument factory of one (a class, a function), as ``pytest`` or ``uvicorn``
   name their targets;
@@ -59,14 +59,15 @@ class IsmctsOptions:
     iterations: int | None = None
     seconds: float | None = None
     worlds: int | None = None
+    fm_calls: int | None = None
 
     def factory(self) -> Callable[[], bots.Agent]:
         """A zero-argument factory of the ISMCTS bot with these options."""
         given: dict[str, Any] = {
             name: value for name, value in attrs.asdict(self).items() if value is not None
         }
-        if "seconds" in given and "iterations" not in given:
-            given["iterations"] = None  # a time budget alone
+        if ("seconds" in given or "fm_calls" in given) and "iterations" not in given:
+            given["iterations"] = None  # a time or forward-model budget alone
         if not given:
             return bots.ISMCTSBot
         try:
