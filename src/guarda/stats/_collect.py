@@ -18,7 +18,7 @@ import attrs
 import guarda
 from guarda.errors import ArgumentError
 from guarda.stats._cards import CardUse, CardUses
-from guarda.stats._markdown import render_stats
+from guarda.stats._markdown import SUMMARY_HEADERS, summary_row, table
 from guarda.stats._summary import Rate, Summary
 
 __all__ = [
@@ -450,4 +450,107 @@ def format_markdown(stats: GameStats) -> str:
     """
     if not isinstance(stats, GameStats):
         raise ArgumentError(f"not a GameStats: {stats!r}", path="stats")
-    return render_stats(stats)
+    return _render(stats)
+
+
+def _render(stats: GameStats) -> str:
+    """The statistics as Markdown (``stats`` checked by the caller)."""
+    config = stats.config
+    plural = "" if stats.games == 1 else "s"
+    lines = [
+        f"# Game statistics: {config.name}, {config.players} players, {stats.games} game{plural}",
+        "",
+        "## Game length",
+        "",
+        *table(
+            SUMMARY_HEADERS,
+            [
+                summary_row("turns", Summary.of(stats.turns)),
+                summary_row("decisions", Summary.of(stats.plies)),
+            ],
+        ),
+        "",
+        "## Branching factor (legal actions per decision)",
+        "",
+        *table(
+            ("phase", *SUMMARY_HEADERS[1:]),
+            [summary_row(item.phase.value, item.actions) for item in stats.branching],
+        ),
+        "",
+        f"## Results ({stats.finished} finished games, 95% Wilson intervals)",
+        "",
+        *table(
+            ("seat", "wins", "draws", "losses"),
+            [
+                (
+                    "first player" if row.seat < 0 else str(row.seat),
+                    row.wins,
+                    row.draws,
+                    row.losses,
+                )
+                for row in (stats.first_player_results, *stats.seats)
+            ],
+        ),
+        "",
+        "## Cards played",
+        "",
+        *table(
+            ("card", "total", *(use.value for use in CardUse)),
+            [
+                (row.card, row.total, *(row.count(use) for use in CardUse))
+                for row in stats.card_uses
+            ],
+        ),
+        "",
+        *_agent_lines(stats),
+        "## Damage and points per turn",
+        "",
+        *table(
+            SUMMARY_HEADERS,
+            [
+                summary_row("damage", Summary.of(stats.damage_per_turn)),
+                summary_row("points", Summary.of(stats.points_per_turn)),
+            ],
+        ),
+        "",
+        "## How games end",
+        "",
+        *table(
+            ("ending", "games", "share"),
+            [(ending, count, f"{count / stats.games:.1%}") for ending, count in stats.endings],
+        ),
+    ]
+    if stats.eliminations:
+        lines += [
+            "",
+            *table(("elimination", "players"), stats.eliminations),
+        ]
+    return "\n".join(lines) + "\n"
+
+
+def _agent_lines(stats: GameStats) -> list[str]:
+    """The tables by agent (none for records without player names)."""
+    if not stats.agents:
+        return []
+    return [
+        "## Results by agent (finished games, 95% Wilson intervals)",
+        "",
+        *table(
+            ("agent", "games", "wins", "draws", "losses", "went first", "wins when first"),
+            [
+                (row.name, row.games, row.wins, row.draws, row.losses, row.first, row.first_wins)
+                for row in stats.agents
+            ],
+        ),
+        "",
+        "## Cards played by agent",
+        "",
+        *table(
+            ("card", *(row.name for row in stats.agent_cards)),
+            [
+                (card, *(row.card_uses[index].total for row in stats.agent_cards))
+                for index, card in enumerate(item.card for item in stats.card_uses)
+            ],
+        ),
+        "",
+    ]

@@ -17,7 +17,7 @@ import attrs
 
 from guarda.errors import ArgumentError
 from guarda.stats._collect import GameStats
-from guarda.stats._markdown import _number, _table
+from guarda.stats._markdown import number, table
 from guarda.stats._summary import Rate, Summary
 
 __all__ = ["Comparison", "Difference", "compare"]
@@ -117,19 +117,19 @@ class Comparison:
         rows: list[tuple[object, ...]] = [
             ("games", *(stats.games for stats in sides)),
             ("finished", *(stats.finished for stats in sides)),
-            ("mean turns", *(_number(Summary.of(stats.turns).mean) for stats in sides)),
+            ("mean turns", *(number(Summary.of(stats.turns).mean) for stats in sides)),
             ("draw rate", *(Rate.of(stats.draws, stats.finished) for stats in sides)),
             ("first-player score rate", *(_score_rate(stats) for stats in sides)),
             ("first-player win rate", *(stats.first_player_results.wins for stats in sides)),
             (
                 "damage per turn (mean)",
-                *(_number(Summary.of(stats.damage_per_turn).mean) for stats in sides),
+                *(number(Summary.of(stats.damage_per_turn).mean) for stats in sides),
             ),
         ]
         lines = [
             f"# {heading} side by side",
             "",
-            *_table(("", label_a, label_b), rows),
+            *table(("", label_a, label_b), rows),
             "",
             "Rates over the finished games, with 95% Wilson intervals.",
             "",
