@@ -88,6 +88,7 @@ def server(session: nox.Session) -> None:
         "not load",
         "tests/test_server.py",
         "tests/test_server_security.py",
+        "tests/test_server_limits.py",
         "tests/test_server_doctests.py",
         "tests/test_server_browser.py",
         *session.posargs,
