@@ -5,7 +5,8 @@ from __future__ import annotations
 import pickle
 import random
 import time
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Literal
 
 import attrs
 import pytest
@@ -277,14 +278,21 @@ def test_ismcts_rollouts_and_evaluators_are_pluggable() -> None:
     def first_legal(state: GameState, rng: random.Random) -> guarda.Action:
         return guarda.legal_actions(state)[0]
 
-    budget = {"iterations": 12, "no_progress": 1.0}
-    greedy = ISMCTSBot(**budget).search(seen, random.Random(3))
-    for rollout in ("random", "cutoff", first_legal):
-        result = ISMCTSBot(rollout=rollout, **budget).search(seen, random.Random(3))
+    greedy = ISMCTSBot(iterations=12, no_progress=1.0).search(seen, random.Random(3))
+    rollouts: tuple[Literal["random", "cutoff"] | Callable[..., guarda.Action], ...] = (
+        "random",
+        "cutoff",
+        first_legal,
+    )
+    for rollout in rollouts:
+        bot = ISMCTSBot(iterations=12, no_progress=1.0, rollout=rollout)
+        result = bot.search(seen, random.Random(3))
         assert result.action in seen.legal_actions and result.iterations == 12
-    cutoff = ISMCTSBot(rollout="cutoff", **budget).search(seen, random.Random(3))
+    cutoff = ISMCTSBot(iterations=12, no_progress=1.0, rollout="cutoff").search(
+        seen, random.Random(3)
+    )
     assert cutoff.fm_calls < greedy.fm_calls
-    scored = ISMCTSBot(rollout="cutoff", evaluator=constant, **budget)
+    scored = ISMCTSBot(iterations=12, no_progress=1.0, rollout="cutoff", evaluator=constant)
     result = scored.search(seen, random.Random(3))
     assert seen_by and set(seen_by) == {0, 1}
     assert all(stat.mean == 0.75 for stat in result.stats)

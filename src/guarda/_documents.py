@@ -465,8 +465,8 @@ def loads(text: str | bytes, cls: Any = None) -> Any:
     Raises:
         UnsupportedVersionError: For a newer or unknown format version.
         DocumentError: For malformed JSON or any invalid field (``path`` names it), a text
-            longer than [MAX_DOCUMENT_SIZE][guarda._json.MAX_DOCUMENT_SIZE] or nesting
-            deeper than [MAX_DEPTH][guarda._json.MAX_DEPTH].
+            longer than ``MAX_DOCUMENT_SIZE`` or nesting
+            deeper than ``MAX_DEPTH``.
 
     Examples:
         >>> loads('{"format": "guarda", "version": 3, "kind": "action", "data": {}}')

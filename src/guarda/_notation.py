@@ -330,7 +330,7 @@ def parse_action(text: str, config: Config | None = None) -> Action:
 
     Raises:
         NotationError: If the text is not an action, naming the column and the token, or
-            is longer than [MAX_NOTATION_LENGTH][guarda._notation.MAX_NOTATION_LENGTH].
+            is longer than ``MAX_NOTATION_LENGTH``.
 
     Examples:
         >>> parse_action("attack X V2")

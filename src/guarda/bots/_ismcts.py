@@ -19,7 +19,7 @@ search plays in a different world that fits its view:
 4. **play out and evaluate**: every player plays on with the rollout policy (by default
    the greedy policy of [`GreedyBot`][guarda.bots.GreedyBot]) to the end of the bot's
    next turn, then the position is scored for every player with the evaluator (by
-   default the heuristic [`evaluate`][guarda.bots._reading.evaluate]) instead of playing
+   default the heuristic ``evaluate``) instead of playing
    to the end, which would cost far more;
 5. **no progress is a draw**: for each player, a line that does not raise their
    material standing (their team's health and points against the other teams') keeps
@@ -373,7 +373,7 @@ class ISMCTSBot:
     ``(state, rng) -> action`` returning a legal action of ``state.actor``."""
     evaluator: Evaluator = evaluate
     """Scores the position at the end of a rollout for each player, in [0, 1]: by default
-    the heuristic [`evaluate`][guarda.bots._reading.evaluate]. A finished game always
+    the heuristic ``evaluate``. A finished game always
     scores its outcome (1 won, 1/2 drawn, 0 lost)."""
     final: Literal["visits", "value"] = "visits"
     """The final-move rule: the most visited root action (``"visits"``, ties to the best
