@@ -418,7 +418,9 @@ def play_match(
             answer = fallback_rng.choice(guarda.legal_actions(state))
             policy = None
         assert isinstance(answer, guarda.Action)
-        events = recorder.apply(answer, player=actor)  # checked by value: it cannot fail
+        # The answer was checked by value for ``actor`` (judge) or comes from a fresh
+        # listing (the fallback): apply need not verify it again.
+        events = recorder.apply(answer)
         notify(ply, actor, events, fault=fault, elapsed=elapsed, policy=policy)
         if adjudicate is not None and not recorder.state.is_over:
             called = _adjudicated(adjudicate, guarda.view(recorder.state, None), seats)
