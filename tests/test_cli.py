@@ -6,7 +6,6 @@ play it. rich is in the ``test`` extra, so the default ``tests`` session runs th
 
 from __future__ import annotations
 
-import builtins
 import importlib.util
 import json
 import os
@@ -24,14 +23,14 @@ import pytest
 pytest.importorskip("rich")
 
 import guarda
+from cli_support import RUN, SMALL
+from cli_support import answers as _answers
 from guarda import conformance, render
 from guarda.arena import read_arena, read_records
 from guarda.cli import COMMANDS, main
 
 ROOT = Path(__file__).parent.parent
-RUN = "import sys; from guarda.cli import main; sys.exit(main(sys.argv[1:]))"
 NO_RICH = "import sys; sys.modules['rich'] = None; " + RUN
-SMALL = ["--edition", "grda", "--turn-limit", "3", "--seed", "3"]
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 
@@ -39,22 +38,6 @@ ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 def _plain(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("NO_COLOR", "1")
     monkeypatch.setenv("COLUMNS", "100")
-
-
-def _answers(monkeypatch: pytest.MonkeyPatch, answers: list[str]) -> list[str]:
-    """Make ``input`` return the answers in order, then EOF; returns the prompts."""
-    prompts: list[str] = []
-    queue = iter(answers)
-
-    def fake(prompt: str = "") -> str:
-        prompts.append(prompt)
-        try:
-            return next(queue)
-        except StopIteration:
-            raise EOFError from None
-
-    monkeypatch.setattr(builtins, "input", fake)
-    return prompts
 
 
 def _one_error_line(err: str, *needles: str) -> None:

@@ -21,10 +21,10 @@ import pytest
 pytest.importorskip("rich")
 
 import guarda
+from cli_support import RUN, SMALL
+from cli_support import answers as _answers
 from guarda.cli import main
 
-RUN = "import sys; from guarda.cli import main; sys.exit(main(sys.argv[1:]))"
-SMALL = ["--edition", "grda", "--turn-limit", "3", "--seed", "3"]
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 
@@ -32,22 +32,6 @@ ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 def _plain(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("NO_COLOR", "1")
     monkeypatch.setenv("COLUMNS", "100")
-
-
-def _answers(monkeypatch: pytest.MonkeyPatch, answers: list[str]) -> list[str]:
-    """Make ``input`` return the answers in order, then EOF; returns the prompts."""
-    prompts: list[str] = []
-    queue = iter(answers)
-
-    def fake(prompt: str = "") -> str:
-        prompts.append(prompt)
-        try:
-            return next(queue)
-        except StopIteration:
-            raise EOFError from None
-
-    monkeypatch.setattr(builtins, "input", fake)
-    return prompts
 
 
 # -- step by step, in process ---------------------------------------------------------------
