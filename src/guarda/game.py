@@ -44,7 +44,7 @@ import random
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
-__all__ = ["ActionSpace", "Game", "GameView", "Observable"]
+__all__ = ["ActionSpace", "Game", "GameView", "HasHeuristic", "Observable"]
 
 
 @runtime_checkable
@@ -279,4 +279,19 @@ class Observable(Protocol):
 
     def observe(self, view: Any) -> tuple[float, ...]:
         """The view as numbers in [0, 1], ``observation_size`` of them."""
+        ...  # pragma: no cover - protocol
+
+
+@runtime_checkable
+class HasHeuristic(Protocol):
+    """A game that ships a simple heuristic player, for bots to play against and search with.
+
+    The agent it returns follows the agents' protocol of [`guarda.bots`][guarda.bots]: a
+    ``name`` and ``act(view, rng)`` returning one of ``view.legal_actions``. Search bots
+    may use it as their rollout policy. (Guarda's heuristic, `GreedyBot`, lives in
+    [`guarda.bots`][guarda.bots] itself.)
+    """
+
+    def heuristic(self) -> Any:
+        """A fresh heuristic agent for this game."""
         ...  # pragma: no cover - protocol
