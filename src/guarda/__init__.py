@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from importlib.metadata import PackageNotFoundError, version
 
-from guarda import rules
+from guarda import game, rules
 from guarda._action_index import MAX_ACTIONS, ActionBlock, ActionIndex
 from guarda._action_lists import LegalActions
 from guarda._actions import (
@@ -280,6 +280,8 @@ __all__ = [  # noqa: RUF022 - grouped by topic, in the order of the API referenc
     "determinize",
     # Rule queries
     "rules",
+    # The game protocol
+    "game",
     # Frontends
     "ActionBuilder",
     "Choices",
