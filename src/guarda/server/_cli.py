@@ -12,6 +12,7 @@ from typing import Final
 
 import uvicorn
 
+from guarda import Shuffle
 from guarda.errors import ArgumentError, GuardaError
 from guarda.server._app import create_app
 from guarda.server._limits import QuietFilter, connection_cap, descriptor_limit
@@ -83,6 +84,13 @@ def _parser() -> argparse.ArgumentParser:
         choices=("NORMAL", "FULL"),
         default=defaults.synchronous,
         help="FULL: survive power failures too, at the cost of a disk flush per commit",
+    )
+    parser.add_argument(
+        "--shuffle",
+        choices=[shuffle.value for shuffle in Shuffle],
+        default=defaults.shuffle.value,
+        help="the generator that deals new games (default sha256: cryptographic; "
+        "splitmix64: the library's default)",
     )
     parser.add_argument("--max-games", type=int, default=defaults.max_games)
     parser.add_argument("--bot-workers", type=int, default=defaults.bot_workers)
@@ -190,6 +198,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             host=args.host,
             port=args.port,
             synchronous=args.synchronous,
+            shuffle=args.shuffle,
             max_games=args.max_games,
             bot_workers=args.bot_workers,
             bot_time_budget=args.bot_time_budget,

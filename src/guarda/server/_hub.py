@@ -404,12 +404,15 @@ class GameServer:
                 seats.append(
                     Seat("bot", wanted.name, bot=wanted.bot, agent=self.bots[wanted.bot]())
                 )
-        state = guarda.new_game(checked.config, seed, salt=salt)
+        config = checked.config
+        if config.shuffle is not self.settings.shuffle:
+            config = attrs.evolve(config, shuffle=self.settings.shuffle)
+        state = guarda.new_game(config, seed, salt=salt)
         created = _now()
         stored = StoredGame(
             identifier,
             created,
-            guarda.dumps(checked.config),
+            guarda.dumps(config),
             seed,
             orjson.dumps(
                 [{"kind": s.kind, "name": s.name, "digest": s.digest, "bot": s.bot} for s in seats]
@@ -420,7 +423,7 @@ class GameServer:
         game = LiveGame(
             identifier,
             created,
-            checked.config,
+            config,
             seed,
             seats,
             bot_delay=checked.bot_delay,
