@@ -5,7 +5,8 @@ vector's input on standard input and prints one JSON step per line, as the "Conf
 vectors" page describes. A port in another language replaces guarda's calls with its own
 engine; the places are marked. Two parts are this program's own, from the "Specification
 for implementers" page: the deal of a new game (SplitMix64 or SHA-256 in counter mode, the
-deck list, a shuffle per player, index 0 the top), which it checks against the game it plays, and the commitment.
+deck list, a shuffle per player, index 0 the top), which it checks against the game it
+plays, and the commitment.
 
 ``--level legal|outcome|views|events`` prints only what that level compares, as a port
 climbing the levels would (the default prints everything). Only guarda's public API is
