@@ -76,7 +76,11 @@ def _parser() -> argparse.ArgumentParser:
         description="Host Guarda games for people and bots: a web table, a WebSocket "
         "protocol, and every game stored in SQLite (a restarted server resumes them).",
     )
-    parser.add_argument("--database", default=defaults.database, help="SQLite file of the games")
+    parser.add_argument(
+        "--database",
+        default=defaults.database,
+        help="SQLite file of the games, or a postgresql:// URL shared by several servers",
+    )
     parser.add_argument("--host", default=defaults.host, help="address to listen on")
     parser.add_argument("--port", type=int, default=defaults.port, help="TCP port")
     parser.add_argument(

@@ -125,7 +125,9 @@ class Settings:
     """  # noqa: E501
 
     database: str = attrs.field(default="guarda-games.db", validator=_text)
-    """The SQLite database file (created if missing; ``":memory:"`` keeps nothing)."""
+    """The SQLite database file (created if missing; ``":memory:"`` keeps nothing), or
+    a PostgreSQL URL (``postgresql://user@host/dbname``; the ``server-postgres`` extra),
+    which several server processes may share: see "More than one process" in the guide."""
     host: str = attrs.field(default="127.0.0.1", validator=_text)
     """The address to listen on (``guarda serve``)."""
     port: int = attrs.field(default=8000, validator=_positive_int)
