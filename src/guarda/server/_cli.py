@@ -15,7 +15,12 @@ import uvicorn
 from guarda import Shuffle
 from guarda.errors import ArgumentError, GuardaError
 from guarda.server._app import create_app
-from guarda.server._limits import QuietFilter, connection_cap, descriptor_limit
+from guarda.server._limits import (
+    QuietFilter,
+    connection_cap,
+    descriptor_limit,
+    header_timeout_protocol,
+)
 from guarda.server._settings import Settings
 
 __all__ = ["GC_THRESHOLDS", "main", "serve"]
@@ -46,7 +51,9 @@ def serve(settings: Settings, *, log_level: str = "info") -> None:
     Connections are capped below the descriptor limit: uvicorn answers ``503`` past
     ``connection_cap + descriptor_reserve / 2`` connections and tasks, before
     ``accept()`` could run out of descriptors, and a burst of identical log lines (as
-    asyncio writes on every failed ``accept()``) is logged once per 10 seconds.
+    asyncio writes on every failed ``accept()``) is logged once per 10 seconds. A TCP
+    connection that sends nothing within ``hello_timeout`` seconds is closed
+    ([`header_timeout_protocol`][guarda.server._limits.header_timeout_protocol]).
     """
     gc.collect()
     gc.freeze()
@@ -62,6 +69,7 @@ def serve(settings: Settings, *, log_level: str = "info") -> None:
         ws_max_size=settings.max_message_bytes,
         log_level=log_level,
         lifespan="on",
+        http=header_timeout_protocol(settings.hello_timeout),
         limit_concurrency=cap + max(1, settings.descriptor_reserve // 2),
         proxy_headers=settings.forwarded_allow_ips is not None,
         forwarded_allow_ips=settings.forwarded_allow_ips,

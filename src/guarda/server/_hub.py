@@ -90,6 +90,16 @@ def open_store(settings: Settings) -> Store | PostgresStore:
     return Store(settings.database, synchronous=settings.synchronous)
 
 
+def _loop_runs() -> bool:
+    """Whether an event loop runs on this thread (a game in progress can only run here
+    then: its bots and its catching up are tasks of the loop)."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+    return True
+
+
 def _now() -> str:
     return datetime.datetime.now(datetime.UTC).isoformat(timespec="milliseconds")
 
@@ -272,7 +282,7 @@ class GameServer:
         if stored is None or game is None:
             return None
         running = stored.finished is None and not game.is_over
-        if not game.is_over and not (running and self.store.shared):
+        if not game.is_over and not (running and self.store.shared and _loop_runs()):
             return None
         if stored.id in self.games:  # loaded meanwhile by someone else
             return self.games[stored.id]
