@@ -52,8 +52,8 @@ def serve(settings: Settings, *, log_level: str = "info") -> None:
     ``connection_cap + descriptor_reserve / 2`` connections and tasks, before
     ``accept()`` could run out of descriptors, and a burst of identical log lines (as
     asyncio writes on every failed ``accept()``) is logged once per 10 seconds. A TCP
-    connection that sends nothing within ``hello_timeout`` seconds is closed
-    ([`header_timeout_protocol`][guarda.server._limits.header_timeout_protocol]).
+    connection that sends nothing within ``hello_timeout`` seconds is closed (uvicorn
+    itself times out idle connections only after a response).
     """
     gc.collect()
     gc.freeze()
