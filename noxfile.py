@@ -89,12 +89,28 @@ def server(session: nox.Session) -> None:
         "tests/test_server.py",
         "tests/test_server_security.py",
         "tests/test_server_limits.py",
+        "tests/test_server_deals.py",
         "tests/test_server_doctests.py",
         "tests/test_server_browser.py",
         *session.posargs,
         env=env,
     )
     session.run("pytest", "-m", "load", "-s", "tests/test_server_load.py", env=env)
+
+
+@nox.session(name="server-postgres")
+def server_postgres(session: nox.Session) -> None:
+    """Test guarda.server on PostgreSQL (extra ``server-postgres``: psycopg): two server
+    processes sharing games, a ply accepted once, SIGKILL losing nothing acknowledged.
+
+    The tests start a throwaway cluster with the ``initdb``, ``pg_ctl`` and ``postgres``
+    found on ``PATH``, in ``/usr/local/bin`` or in ``/usr/lib/postgresql/<version>/bin``
+    (``.ci/run`` installs Debian's ``postgresql``); without them they are skipped.
+    """
+    session.install(".[test,server,server-postgres]")
+    session.run(
+        "pytest", "-p", "no:cacheprovider", "tests/test_server_postgres.py", *session.posargs
+    )
 
 
 @nox.session

@@ -19,6 +19,9 @@ percentiles. ``--json FILE`` writes the figures as JSON too. Exit status 1 if a 
 lost, unfinished or diverges from its record.
 
     python benchmarks/server_load.py --games 200 --think 0.25 --kill-after 10
+
+``--database postgresql://...`` runs the server on an empty PostgreSQL database instead of
+a fresh SQLite file (the same checks, the kill included).
 """
 
 from __future__ import annotations
@@ -57,7 +60,7 @@ def _free_port() -> int:
         return port
 
 
-def _start_server(database: Path, port: int) -> subprocess.Popen[bytes]:
+def _start_server(database: Path | str, port: int) -> subprocess.Popen[bytes]:
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT / "src"), env.get("PYTHONPATH")]))
     process = subprocess.Popen(
@@ -294,11 +297,14 @@ def run(
     deadline: float,
     seed: int,
     deflate: bool = False,
+    database_url: str | None = None,
 ) -> dict[str, Any]:
     """Run the load test; return the figures (see the module docstring)."""
     rng = random.Random(seed)
     with tempfile.TemporaryDirectory(prefix="guarda-load-") as directory:
-        database = Path(directory) / "games.db"
+        database: Path | str = (
+            Path(directory) / "games.db" if database_url is None else database_url
+        )
         port = _free_port()
         server = _start_server(database, port)
         kills = 0
@@ -434,6 +440,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         action="store_true",
         help="ask for per-message compression (on loopback it only costs CPU)",
     )
+    parser.add_argument(
+        "--database",
+        default=None,
+        metavar="URL",
+        help="a postgresql:// URL of an empty database to use (default: a fresh SQLite file)",
+    )
     parser.add_argument("--json", type=Path, default=None, metavar="FILE")
     args = parser.parse_args(argv)
     figures = run(
@@ -446,6 +458,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         deadline=args.deadline,
         seed=args.seed,
         deflate=args.deflate,
+        database_url=args.database,
     )
     print(report(figures))
     for problem in figures["problems"]:

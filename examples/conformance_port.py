@@ -4,8 +4,9 @@ Run by ``guarda verify --command "python examples/conformance_port.py"``: it rea
 vector's input on standard input and prints one JSON step per line, as the "Conformance
 vectors" page describes. A port in another language replaces guarda's calls with its own
 engine; the places are marked. Two parts are this program's own, from the "Specification
-for implementers" page: the deal of a new game (SplitMix64, the deck list, a shuffle per
-player, index 0 the top), which it checks against the game it plays, and the commitment.
+for implementers" page: the deal of a new game (SplitMix64 or SHA-256 in counter mode, the
+deck list, a shuffle per player, index 0 the top), which it checks against the game it
+plays, and the commitment.
 
 ``--level legal|outcome|views|events`` prints only what that level compares, as a port
 climbing the levels would (the default prints everything). Only guarda's public API is
@@ -32,7 +33,7 @@ LEVEL_FIELDS = {
 
 
 class SplitMix64:
-    """The random source of the specification."""
+    """The default random source of the specification."""
 
     def __init__(self, seed: int) -> None:
         self.state = seed & MASK
@@ -58,10 +59,26 @@ class SplitMix64:
         return items
 
 
+class Sha256Counter(SplitMix64):
+    """The cryptographic random source (``"shuffle": "sha256"``): the same ``below`` and
+    ``shuffle``, another ``next``."""
+
+    def __init__(self, seed: int, salt: str = "") -> None:
+        text = f"guarda-shuffle-sha256-v1\n{seed}\n{salt}"
+        self.key = hashlib.sha256(text.encode()).digest()
+        self.counter = 0
+
+    def next(self) -> int:
+        block = hashlib.sha256(self.key + self.counter.to_bytes(8, "big")).digest()
+        self.counter = (self.counter + 1) & MASK
+        return int.from_bytes(block[:8], "big")
+
+
 def deal(config: dict[str, Any], players: int, seed: int) -> list[list[str]]:
     """Every player's draw pile, top first, from the configuration document's data."""
     deck = [entry["card"]["name"] for entry in config["deck"] for _ in range(entry["copies"])]
-    random = SplitMix64(seed)
+    shuffle = config.get("shuffle", "splitmix64")
+    random = Sha256Counter(seed) if shuffle == "sha256" else SplitMix64(seed)
     return [random.shuffle(deck) for _ in range(players)]
 
 

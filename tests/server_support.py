@@ -118,7 +118,7 @@ def serving(
         sock.close()
 
 
-def start_subprocess(database: Path, port: int, *extra: str) -> subprocess.Popen[bytes]:
+def start_subprocess(database: Path | str, port: int, *extra: str) -> subprocess.Popen[bytes]:
     """``python -m guarda.server`` on a loopback port, waiting until it answers."""
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT / "src"), env.get("PYTHONPATH")]))

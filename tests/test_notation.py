@@ -394,7 +394,7 @@ def test_full_position_round_trips_game_ends_with_loot_and_stakes() -> None:
         (" f1 ", " f ", "first_placed", "expected the first player to place"),
         (" f1 - ", " f1 won ", "outcome", "expected the outcome (reason:winners:drawn)"),
         (" f1 - ", " f1 won:0:- ", "outcome", "expected an outcome reason (last-standing"),
-        ("1234", "123", "rng", "expected the random state (16 lower-case hex digits)"),
+        ("1234", "123", "rng", "expected the random state (16 or 80 lower-case hex digits)"),
         ("1234", "1234 x", None, "expected end of text"),
         ("0000000000001234", "", "rng", "got end of text"),
     ],

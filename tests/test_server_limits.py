@@ -13,9 +13,11 @@ import contextlib
 import json
 import logging
 import os
+import socket
 import subprocess
 import sys
 import threading
+import time
 import urllib.request
 from pathlib import Path
 
@@ -105,6 +107,27 @@ def test_an_idle_socket_is_closed_after_the_hello_timeout(tmp_path: Path) -> Non
         player.send({"type": "ping", "ref": 1})
         assert player.until(lambda m: m["type"] == "pong")["ref"] == 1
         player.close()
+
+
+def test_a_raw_tcp_connection_that_sends_nothing_is_dropped(tmp_path: Path) -> None:
+    """No HTTP at all: ``guarda serve`` closes a TCP connection that sends no byte
+    within the hello timeout, while a connection that sends a request is answered."""
+    port = free_port()
+    process = start_subprocess(tmp_path / "games.db", port, "--hello-timeout", "1")
+    try:
+        idle = [socket.create_connection(("127.0.0.1", port), timeout=10) for _ in range(3)]
+        opened = time.monotonic()
+        for sock in idle:
+            with sock:
+                assert sock.recv(1) == b""  # closed by the server, not by our timeout
+        waited = time.monotonic() - opened
+        assert 0.8 <= waited < 5, waited
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as talking:
+            talking.sendall(b"GET /api/info HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            assert talking.recv(12).startswith(b"HTTP/1.1 200")
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
 
 
 def test_the_connection_cap_comes_from_the_descriptor_limit() -> None:

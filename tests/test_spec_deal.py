@@ -34,6 +34,7 @@ def test_the_page_states_the_constants_this_port_uses() -> None:
     for constant in (GAMMA, MIX_1, MIX_2):
         assert f"0x{constant:X}" in PAGE
     assert "guarda-deal-v1\\n<seed>\\n<salt>" in PAGE
+    assert "guarda-shuffle-sha256-v1\\n<seed>\\n<salt>" in PAGE
     assert "index 0 is its top" in PAGE and "sorted by code point" in PAGE
 
 
@@ -63,6 +64,32 @@ class Random:
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
         return items
+
+
+class Sha256Random(Random):
+    """SHA-256 in counter mode as the page states it: the same ``below`` and ``shuffle``.
+
+    ``state`` is the page's 320-bit state, the key (big-endian) then the counter.
+    """
+
+    def __init__(self, state: int) -> None:
+        self.state = state
+
+    @classmethod
+    def seeded(cls, seed: int, salt: str) -> Sha256Random:
+        key = hashlib.sha256(f"guarda-shuffle-sha256-v1\n{seed}\n{salt}".encode()).digest()
+        return cls(int.from_bytes(key, "big") << 64)
+
+    def next(self) -> int:
+        key, counter = (self.state >> 64).to_bytes(32, "big"), self.state & MASK
+        block = hashlib.sha256(key + counter.to_bytes(8, "big")).digest()
+        self.state = (self.state >> 64) << 64 | (counter + 1) & MASK
+        return int.from_bytes(block[:8], "big")
+
+
+def _generator(config: dict[str, Any], state: int) -> Random:
+    """The random source a configuration document names, from a state."""
+    return Sha256Random(state) if config.get("shuffle") == "sha256" else Random(state)
 
 
 def deck_list(config: dict[str, Any]) -> list[str]:
@@ -100,7 +127,10 @@ def test_the_written_deal_is_the_deal_of_every_seeded_vector(path: Path) -> None
     config_data = vector["config"]["data"]
     players = len(vector["steps"][0]["views"])
     seed = vector["seed"]
-    random = Random(seed)
+    if config_data.get("shuffle") == "sha256":
+        random: Random = Sha256Random.seeded(seed, "")
+    else:
+        random = Random(seed)
     piles = [random.shuffle(deck_list(config_data)) for _ in range(players)]
 
     # Play the whole game with guarda's public API; keep every seat's events as it saw them.
@@ -131,10 +161,10 @@ def test_the_written_deal_is_the_deal_of_every_seeded_vector(path: Path) -> None
             taken = pile[top : top + len(cards)]
             assert (taken if len(cards) == 1 else sorted(taken)) == cards, (seat, top)
             top += len(cards)
-    _check_reshuffles(states)
+    _check_reshuffles(states, config_data)
 
 
-def _check_reshuffles(states: list[guarda.GameState]) -> None:
+def _check_reshuffles(states: list[guarda.GameState], config: dict[str, Any]) -> None:
     """Every reshuffle: the sorted discards, shuffled with the game's state, give the pile
     drawn from (the cards drawn right after it, then the pile left)."""
     for before, after in itertools.pairwise(states):
@@ -156,7 +186,7 @@ def _check_reshuffles(states: list[guarda.GameState]) -> None:
         ]
         left = list(after.players[player].draw_pile)
         discards = sorted(drawn + left)
-        random = Random(before.rng)
+        random = _generator(config, before.rng)
         # The state before this step may have been stepped by nothing else: the only
         # draws of random numbers are shuffles, and this step made one.
         pile = random.shuffle(discards)
@@ -165,11 +195,15 @@ def _check_reshuffles(states: list[guarda.GameState]) -> None:
         assert random.state == after.rng
 
 
-def test_some_vector_reshuffles() -> None:
-    """The reshuffle check above is not vacuous: some seeded vector's game reshuffles."""
+@pytest.mark.parametrize("shuffle", ["splitmix64", "sha256"])
+def test_some_vector_reshuffles(shuffle: str) -> None:
+    """The reshuffle check above is not vacuous: some seeded vector's game reshuffles,
+    with each generator."""
     found = False
     for path in SEEDED:
         vector = conformance.load_vector(path)
+        if vector["config"]["data"].get("shuffle", "splitmix64") != shuffle:
+            continue
         config = guarda.loads(json.dumps(vector["config"]), guarda.Config)
         state = guarda.new_game(config, vector["seed"])
         for text in vector["actions"]:

@@ -48,6 +48,7 @@ from guarda._config import (
     KingOfTheHill,
     PresetOptions,
     Scoring,
+    Shuffle,
     Stakes,
     StakesKind,
     Victory,
@@ -194,6 +195,7 @@ __all__ = [  # noqa: RUF022 - grouped by topic, in the order of the API referenc
     "DrawRule",
     "Stakes",
     "StakesKind",
+    "Shuffle",
     "default_hill",
     "default_seats",
     # Cards and the field

@@ -21,6 +21,7 @@ import cattrs
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
 from guarda._actions import Action
+from guarda._config import Config, Shuffle
 from guarda._document_errors import describe
 from guarda._records import GameRecord, SeatRecord
 from guarda._state import GameState
@@ -53,19 +54,33 @@ class Special:
     """Given a converter, the hook that turns the value into data; None: the generic rule."""
     named: bool = False
     """For a type: its schema is a named definition (``$defs``) rather than inline."""
+    omit_default: bool = False
+    """For a field: left out of the data when it holds its default (a field added
+    later, so that documents written before it are written the same)."""
 
 
 # -- the hooks of the special fields -------------------------------------------------------
 
 
 def _structure_rng(value: object, _: object) -> int:
-    if type(value) is not str or len(value) != 16 or value.strip("0123456789abcdef"):
-        raise DocumentError(f"expected 16 lower-case hex digits, not {describe(value)}")
+    if (
+        type(value) is not str
+        or len(value) not in (16, _WIDE_RNG)
+        or value.strip("0123456789abcdef")
+    ):
+        raise DocumentError(
+            f"expected 16 or {_WIDE_RNG} lower-case hex digits, not {describe(value)}"
+        )
     return int(value, 16)
 
 
+_WIDE_RNG: Final = 80
+"""Hex digits of the SHA-256 generator's state (320 bits: key, then counter)."""
+_RNG_64: Final = 1 << 64
+
+
 def _unstructure_rng(value: int) -> str:
-    return f"{value:016x}"
+    return f"{value:016x}" if value < _RNG_64 else f"{value:080x}"
 
 
 def _date_schema(_: SchemaOf) -> dict[str, Any]:
@@ -93,8 +108,9 @@ SPECIAL_FIELDS: Final[Mapping[tuple[type, str], Special]] = {
     (GameState, "rng"): Special(
         schema=lambda _: {
             "type": "string",
-            "pattern": "^[0-9a-f]{16}$",
-            "description": "The random state as 16 hex digits (secret from everyone, R28).",
+            "pattern": "^([0-9a-f]{16}|[0-9a-f]{80})$",
+            "description": "The random state (secret from everyone, R28): 16 hex digits "
+            "(SplitMix64), or 80 (SHA-256: the key, then the counter).",
         },
         structure=lambda _: _structure_rng,
         unstructure=lambda _: _unstructure_rng,
@@ -104,10 +120,13 @@ SPECIAL_FIELDS: Final[Mapping[tuple[type, str], Special]] = {
     # Checked by the records' constructors; the schema says it with a pattern.
     (GameRecord, "date"): Special(schema=_date_schema),
     (SeatRecord, "date"): Special(schema=_date_schema),
+    # Left out when it is the default: rulesets written before it was added stay the same.
+    (Config, "shuffle"): Special(schema=lambda schema_of: schema_of(Shuffle), omit_default=True),
 }
 """Fields whose data is not the generic one for their type: a state's random state is 16
-hex digits (a JSON number would lose precision in JavaScript), a record's actions may be
-objects or action notation."""
+or 80 hex digits (a JSON number would lose precision in JavaScript), a record's actions
+may be objects or action notation, a ruleset's shuffle is left out when it is the
+default."""
 
 
 # -- attrs classes, field by field ---------------------------------------------------------
@@ -151,8 +170,11 @@ def attrs_structure_factory(cls: type[Any], made: cattrs.Converter) -> Structure
 
 def class_unstructure(cls: type[Any], made: cattrs.Converter) -> UnstructureHook:
     fields: dict[str, Any] = {
-        name: override(unstruct_hook=special.unstructure(made))
+        name: override(
+            omit_if_default=special.omit_default or None,
+            unstruct_hook=None if special.unstructure is None else special.unstructure(made),
+        )
         for (owner, name), special in SPECIAL_FIELDS.items()
-        if owner is cls and special.unstructure is not None
+        if owner is cls and (special.unstructure is not None or special.omit_default)
     }
     return make_dict_unstructure_fn(cls, made, **fields)

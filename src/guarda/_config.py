@@ -31,6 +31,7 @@ __all__ = [
     "KingOfTheHill",
     "PresetOptions",
     "Scoring",
+    "Shuffle",
     "Stakes",
     "StakesKind",
     "Victory",
@@ -73,6 +74,19 @@ class Scoring(enum.StrEnum):
     """Classic: +1 for each opponent damaged by one attack or counter."""
     PER_DAMAGE = "per-damage"
     """Modern: +1 for each point of damage dealt, counters included."""
+
+
+class Shuffle(enum.StrEnum):
+    """The generator that shuffles the decks (R30): a seed (and salt) deals the same
+    cards with the same generator everywhere; the two generators deal differently."""
+
+    SPLITMIX64 = "splitmix64"
+    """The default: SplitMix64 over a 64-bit state. Fast and reproducible; fit for bots,
+    experiments and friendly games, not for dealing to adversaries (64 bits of state)."""
+    SHA256 = "sha256"
+    """SHA-256 in counter mode, keyed by the seed and the salt (256-bit key): the cards
+    still to come cannot be predicted from the cards seen without the key. For a site
+    that deals to strangers; see the "Formats" page for the exact bytes."""
 
 
 @attrs.frozen
@@ -214,6 +228,8 @@ class Config:
     """Who draws first in setup (R9)."""
     turn_limit: int | None = None
     """Ended turns after which the game is a draw between everyone still in (R27)."""
+    shuffle: Shuffle = Shuffle.SPLITMIX64
+    """The generator that shuffles the decks (R30); documents leave out the default."""
 
     def __attrs_post_init__(self) -> None:
         _validate(self)
@@ -349,6 +365,8 @@ def _validate(config: Config) -> None:
             "turn_limit",
             "R27",
         )
+    if not isinstance(config.shuffle, Shuffle):
+        fail(f"not a Shuffle: {config.shuffle!r} (use splitmix64 or sha256)", "shuffle", "R30")
 
 
 def _validate_win(win: object, size: int) -> None:
@@ -482,6 +500,7 @@ def custom(
     teams: Sequence[Sequence[int]] | None = None,
     first_player: int = 0,
     turn_limit: int | None = None,
+    shuffle: Shuffle | str = Shuffle.SPLITMIX64,
 ) -> Config:
     """Build a ruleset for any N x N field (R3).
 
@@ -507,6 +526,8 @@ def custom(
         teams: Teams as sequences of players; defaults to every player alone.
         first_player: Who draws first in setup (R9).
         turn_limit: Optional limit of ended turns (R27).
+        shuffle: The deal's generator, a [`Shuffle`][guarda.Shuffle] or its name
+            (``"splitmix64"``, the default, or ``"sha256"``).
 
     Returns:
         The validated configuration.
@@ -515,6 +536,8 @@ def custom(
         ConfigurationError: If any value or combination is invalid.
 
     Examples:
+        >>> custom(5, shuffle="sha256").shuffle
+        <Shuffle.SHA256: 'sha256'>
         >>> config = custom(9, players=8, teams=[[0, 2, 4, 6], [1, 3, 5, 7]])
         >>> config.hand_size, config.deck_size
         (9, 72)
@@ -554,6 +577,20 @@ def custom(
         teams=_teams_for(teams, players),
         first_player=first_player,
         turn_limit=turn_limit,
+        shuffle=_shuffle_for(shuffle),
+    )
+
+
+def _shuffle_for(shuffle: Shuffle | str) -> Shuffle:
+    if isinstance(shuffle, Shuffle):
+        return shuffle
+    if isinstance(shuffle, str):
+        try:
+            return Shuffle(shuffle.lower())
+        except ValueError:
+            pass
+    raise ConfigurationError(
+        f"unknown shuffle {shuffle!r}: use splitmix64 or sha256", path="shuffle", rule="R30"
     )
 
 
@@ -568,6 +605,7 @@ class PresetOptions(TypedDict, total=False):
     teams: Sequence[Sequence[int]] | None
     first_player: int
     turn_limit: int | None
+    shuffle: Shuffle | str
 
 
 def _edition(
@@ -599,9 +637,9 @@ def classic(players: int = 2, **options: Unpack[PresetOptions]) -> Config:
 
     Args:
         players: 2 to 8.
-        **options: ``win``, ``stakes``, ``ante``, ``seats``, ``teams``, ``first_player``
-            and ``turn_limit``, as for [`custom`][guarda.custom]. A Victory game scores per
-            opponent to 10.
+        **options: ``win``, ``stakes``, ``ante``, ``seats``, ``teams``, ``first_player``,
+            ``turn_limit`` and ``shuffle``, as for [`custom`][guarda.custom]. A Victory
+            game scores per opponent to 10.
 
     Returns:
         The validated configuration.
@@ -621,9 +659,9 @@ def modern(players: int = 2, **options: Unpack[PresetOptions]) -> Config:
 
     Args:
         players: 2 to 8.
-        **options: ``win``, ``stakes``, ``ante``, ``seats``, ``teams``, ``first_player``
-            and ``turn_limit``, as for [`custom`][guarda.custom]. Health is 10, or 5 under
-            Exhaustion (R24); a Victory game scores per damage to 20.
+        **options: ``win``, ``stakes``, ``ante``, ``seats``, ``teams``, ``first_player``,
+            ``turn_limit`` and ``shuffle``, as for [`custom`][guarda.custom]. Health is
+            10, or 5 under Exhaustion (R24); a Victory game scores per damage to 20.
 
     Returns:
         The validated configuration.
@@ -643,8 +681,8 @@ def grda(players: int = 2, **options: Unpack[PresetOptions]) -> Config:
 
     Args:
         players: 2 to 8.
-        **options: ``win``, ``stakes``, ``ante``, ``seats``, ``teams``, ``first_player``
-            and ``turn_limit``, as for [`custom`][guarda.custom].
+        **options: ``win``, ``stakes``, ``ante``, ``seats``, ``teams``, ``first_player``,
+            ``turn_limit`` and ``shuffle``, as for [`custom`][guarda.custom].
 
     Returns:
         The validated configuration.

@@ -21,7 +21,7 @@ import cattrs
 import orjson
 
 from guarda._class_hooks import SchemaOf, attrs_structure_factory, class_unstructure
-from guarda._config import Config, PresetOptions, StakesKind, WinCondition
+from guarda._config import Config, PresetOptions, Shuffle, StakesKind, WinCondition
 from guarda._config_text import keep, kept
 from guarda._document_errors import describe, document_error
 from guarda._geometry import Side
@@ -52,6 +52,7 @@ def config_schema(schema_of: SchemaOf) -> dict[str, Any]:
             "teams": {"type": "array", "items": {"type": "array", "items": {"type": "integer"}}},
             "first_player": {"type": "integer"},
             "turn_limit": {"anyOf": [{"type": "integer"}, {"type": "null"}]},
+            "shuffle": schema_of(Shuffle),
         },
         "required": ["preset", "players"],
         "additionalProperties": False,
@@ -170,6 +171,11 @@ def _preset_structure(value: dict[str, Any], made: cattrs.Converter) -> Config:
                 f"expected an integer or null, not {describe(limit)}", path="turn_limit"
             )
         options["turn_limit"] = limit
+    if "shuffle" in value:
+        try:
+            options["shuffle"] = structure_enum(value["shuffle"], Shuffle)  # type: ignore[typeddict-item]
+        except DocumentError as error:
+            raise DocumentError(error.message, path="shuffle") from error
     if "seats" in value:
         seats = _integers(value["seats"], "seats")
         for index, side in enumerate(seats):

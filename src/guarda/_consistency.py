@@ -44,7 +44,7 @@ def check_state(state: GameState) -> None:
         guarda.errors.PositionError: actor: in the setup phase player ... must decide, not ...
     """
     rules.state_is_well_formed(state)
-    rules.random_state_is_64_bits(state.rng)
+    rules.random_state_fits_the_generator(state.config, state.rng)
     config, phase, players = state.config, state.phase, state.players
     for index, player in enumerate(players):
         rules.player_is_possible(config, player, f"players[{index}]")

@@ -53,6 +53,7 @@ import random
 from collections import Counter
 from typing import Final
 
+from guarda._config import Shuffle
 from guarda._events import (
     AttackDeclared,
     CardsBurned,
@@ -542,6 +543,14 @@ def _player_state(
     )
 
 
+def _fresh_random_state(view: PlayerView, rng: random.Random) -> int:
+    """A new random state for the view's generator: 64 bits, or a 256-bit key and
+    counter 0 (SHA-256)."""
+    if view.config.shuffle is Shuffle.SPLITMIX64:
+        return rng.getrandbits(64)
+    return rng.getrandbits(256) << 64
+
+
 def determinize(view: PlayerView, rng: random.Random) -> GameState:
     """A full game state consistent with everything in ``view``, hidden cards sampled.
 
@@ -617,7 +626,7 @@ def determinize(view: PlayerView, rng: random.Random) -> GameState:
         view.turn,
         view.actor,
         tuple(players),
-        rng.getrandbits(64),
+        _fresh_random_state(view, rng),
         view.turn_number,
         view.turns_ended,
         view.has_moved,

@@ -47,6 +47,8 @@ def new_game(config: Config, seed: int, *, salt: str = "") -> GameState:
         salt: Up to 256 characters mixed into the commitment, kept as secret as the seed
             until the game is over. A random salt (``secrets.token_hex(16)``) makes the
             commitment reveal nothing about the seed, however small the seed's range.
+            Under the SHA-256 generator ([`Shuffle`][guarda.Shuffle]) the salt also
+            keys the deal, with the seed.
 
     Returns:
         The first state, in the SETUP phase.
@@ -71,7 +73,7 @@ def new_game(config: Config, seed: int, *, salt: str = "") -> GameState:
             path="salt",
             rule="P23",
         )
-    return start(config, rng.seed_state(seed), rng.commitment(seed, salt))
+    return start(config, rng.start_state(config.shuffle, seed, salt), rng.commitment(seed, salt))
 
 
 def legal_actions(state: GameState) -> LegalActions:

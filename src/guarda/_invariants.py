@@ -36,6 +36,7 @@ from collections.abc import Sequence
 from guarda._config import Config, Exhaustion, KingOfTheHill, StakesKind, Victory
 from guarda._geometry import Cell, Orientation
 from guarda._queries import hand_target, occupant, placement_mask
+from guarda._rng import random_state_bits
 from guarda._state import (
     GameState,
     Guard,
@@ -93,6 +94,7 @@ __all__ = [
     "players_still_in_have_pieces",
     "points_are_possible",
     "pot_holds_the_unclaimed_stakes",
+    "random_state_fits_the_generator",
     "random_state_is_64_bits",
     "someone_can_act",
     "state_is_well_formed",
@@ -143,10 +145,22 @@ def state_is_well_formed(state: object) -> None:
 
 
 def random_state_is_64_bits(rng: int) -> None:
-    """The random state is a 64-bit unsigned integer (R30)."""
+    """The random state is a 64-bit unsigned integer (R30), as SplitMix64 has it."""
     if not 0 <= rng < _RNG_LIMIT:
         raise PositionError(
             "the random state is a 64-bit unsigned integer", path="rng", rule="R30"
+        )
+
+
+def random_state_fits_the_generator(config: Config, rng: int) -> None:
+    """The random state is an unsigned integer as wide as the configuration's generator
+    keeps (R30): 64 bits for SplitMix64, 320 for SHA-256 (a key and a counter)."""
+    bits = random_state_bits(config.shuffle)
+    if not 0 <= rng < 1 << bits:
+        raise PositionError(
+            f"the random state is a {bits}-bit unsigned integer ({config.shuffle.value})",
+            path="rng",
+            rule="R30",
         )
 
 

@@ -81,7 +81,7 @@ of a 12x12 game of eight players under 3,000."""
 _CARD = re.compile(r"[A-Z][A-Z0-9]*\Z")
 _CELL = re.compile(r"[a-z][1-9][0-9]?\Z")
 _INT = re.compile(r"(0|[1-9][0-9]{0,17})\Z")
-_RNG = re.compile(r"[0-9a-f]{16}\Z")
+_RNG = re.compile(r"([0-9a-f]{16}|[0-9a-f]{80})\Z")
 _TOKEN = re.compile(r"\S+")
 _MASK = (1 << 64) - 1
 

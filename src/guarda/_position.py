@@ -432,7 +432,7 @@ class PositionBuilder:
     def _players(self) -> tuple[tuple[PlayerState, ...], int]:
         """Each player's state from their setup, checked alone, and the random state."""
         config = self._config
-        random = rng.seed_state(self._seed)
+        random = rng.start_state(config.shuffle, self._seed, "")
         players = []
         for index, spec in enumerate(self._setups):
             player, random = _player(config, spec, f"players[{index}]", random)
@@ -491,7 +491,7 @@ def _player(config: Config, spec: PlayerSetup, path: str, random: int) -> tuple[
         rest = tuple(
             name for name in config.card_names for _ in range(config.copies(name) - used[name])
         )
-        pile, random = rng.shuffle(rest, random)
+        pile, random = rng.shuffler(config.shuffle)(rest, random)
     health = spec.health
     if health is None:
         out_by_damage = spec.is_out and rules.goes_out_only_at_zero_health(config)

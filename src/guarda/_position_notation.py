@@ -65,7 +65,6 @@ from guarda._notation import (
     _GUARD_WORDS,
     _GUARDS,
     _INT,
-    _MASK,
     _RNG,
     _STATUS,
     _STATUS_WORDS,
@@ -77,6 +76,7 @@ from guarda._notation import (
     _Tokens,
 )
 from guarda._outcome import payouts
+from guarda._rng import random_state_bits
 from guarda._state import (
     GameState,
     Guard,
@@ -339,10 +339,11 @@ def format_position(state: GameState) -> str:
                             guard, player.draw_pile, player.discard_known, player.discard_hidden,
                             player.in_play))
         )  # fmt: skip
-    if not isinstance(state.rng, int) or not 0 <= state.rng <= _MASK:
+    bits = random_state_bits(state.config.shuffle)
+    if not isinstance(state.rng, int) or not 0 <= state.rng < 1 << bits:
         raise NotationError(f"cannot write the random state {state.rng!r}", path="rng")
     numbers = [(player.health, player.points, player.winnings) for player in state.players]
-    return f"{_table_text(state, '/'.join(segments), numbers)} {state.rng:016x}"
+    return f"{_table_text(state, '/'.join(segments), numbers)} {state.rng:0{bits // 4}x}"
 
 
 def format_view(view: PlayerView | PositionSummary) -> str:
@@ -434,7 +435,7 @@ _WHAT = {
     "pot": "the pot ('$' and an amount, such as $0)",
     "first_placed": "the first player to place ('f' and a player number or '-', such as f0)",
     "outcome": "the outcome (reason:winners:drawn) or '-'",
-    "rng": "the random state (16 lower-case hex digits)",
+    "rng": "the random state (16 or 80 lower-case hex digits)",
 }
 _REASONS = {reason.value: reason for reason in OutcomeReason}
 _PHASES = {phase.value: phase for phase in Phase}

@@ -24,6 +24,7 @@ from guarda._config import (
     Config,
     Elimination,
     PresetOptions,
+    Shuffle,
     Stakes,
     StakesKind,
     WinCondition,
@@ -46,7 +47,16 @@ PRESETS: Final[dict[str, Callable[..., Config]]] = {
 WIN_NAMES: Final = ("elimination", "victory", "exhaustion", "king-of-the-hill")
 """The win conditions a preset takes by name (each edition fills in its numbers)."""
 
-OPTIONS: Final = ("win", "stakes", "ante", "seats", "teams", "first_player", "turn_limit")
+OPTIONS: Final = (
+    "win",
+    "stakes",
+    "ante",
+    "seats",
+    "teams",
+    "first_player",
+    "turn_limit",
+    "shuffle",
+)
 """The keyword arguments of a preset besides ``players``, in the order documents write."""
 
 
@@ -85,6 +95,8 @@ def preset_call(config: Config) -> dict[str, Any] | None:
             call["first_player"] = config.first_player
         if config.turn_limit is not None:
             call["turn_limit"] = config.turn_limit
+        if config.shuffle is not Shuffle.SPLITMIX64:
+            call["shuffle"] = config.shuffle.value
         options = {key: value for key, value in call.items() if key in OPTIONS}
         if edition(players=config.players, **options) != config:
             return None

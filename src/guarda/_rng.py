@@ -1,8 +1,20 @@
 """Seeded, portable randomness (R30).
 
-guarda never uses `random`: its output may change between Python versions. The
-game's random state is one 64-bit integer stepped by SplitMix64, so a seed gives the
-same shuffles in every process, on every supported Python version and platform.
+guarda never uses `random`: its output may change between Python versions. A game's
+random state is an integer that a seed (and, for the cryptographic generator, the salt)
+fixes, so a seed gives the same shuffles in every process, on every supported Python
+version and platform. Two generators deal ([`Shuffle`][guarda.Shuffle] chooses):
+
+- **SplitMix64** (the default): the state is one 64-bit integer stepped by SplitMix64.
+  Fast and reproducible, but 64 bits of state: fine for bots and experiments, not for a
+  site dealing to adversaries.
+- **SHA-256 in counter mode**: the state is a 256-bit key derived from the seed and the
+  salt, and a 64-bit counter, packed into one integer ``key * 2**64 + counter``. Draw
+  ``k`` is the first 8 bytes of ``SHA-256(key || counter)``. Without the key, the next
+  card cannot be told from a fair guess, however many cards were seen.
+
+Both take an index below a bound with the same rejection rule (``_below``), so the
+Fisher-Yates shuffle around them is the same.
 """
 
 from __future__ import annotations
@@ -12,10 +24,24 @@ import functools
 import hashlib
 import operator
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Final, TypeVar
 
-__all__ = ["MAX_SALT", "commitment", "next_value", "seed_state", "shuffle", "shuffle_stepwise"]
+__all__ = [
+    "MAX_SALT",
+    "SHA256_STATE_BITS",
+    "commitment",
+    "next_value",
+    "random_state_bits",
+    "seed_state",
+    "sha256_next_value",
+    "sha256_seed_state",
+    "sha256_shuffle",
+    "shuffle",
+    "shuffle_stepwise",
+    "shuffler",
+    "start_state",
+]
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
@@ -176,3 +202,120 @@ def shuffle_stepwise(items: Sequence[T], state: int) -> tuple[tuple[T, ...], int
         j = value % bound
         result[i], result[j] = result[j], result[i]
     return tuple(result), state
+
+
+# -- SHA-256 in counter mode ---------------------------------------------------------------
+
+SHA256_STATE_BITS: Final = 320
+"""The width of the SHA-256 generator's state: a 256-bit key, then a 64-bit counter."""
+
+_KEY_TAG: Final = "guarda-shuffle-sha256-v1"
+"""The domain tag of the key: unlike the commitment's (``guarda-deal-v1``), so the
+published commitment says nothing of the key."""
+
+
+def sha256_seed_state(seed: int, salt: str) -> int:
+    """The SHA-256 generator's first state for a seed and a salt: the key, counter 0.
+
+    The key is the SHA-256 of the UTF-8 text ``"guarda-shuffle-sha256-v1\n{seed}\n{salt}"``
+    (the seed in decimal, in full: it is not reduced to 64 bits). The state is
+    ``key * 2**64 + counter``, the key read as a big-endian number.
+
+    Examples:
+        >>> f"{sha256_seed_state(7, ''):080x}"[:16]
+        '6225caf8304c9b2c'
+        >>> sha256_seed_state(7, "") % 2**64
+        0
+        >>> sha256_seed_state(7, "") != sha256_seed_state(7, "pepper")
+        True
+    """
+    text = f"{_KEY_TAG}\n{seed}\n{salt}"
+    return int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest(), "big") << 64
+
+
+def sha256_next_value(state: int) -> tuple[int, int]:
+    """One draw of the SHA-256 generator: a 64-bit value and the next state.
+
+    The value is the first 8 bytes (big-endian) of ``SHA-256(key || counter)``, the key
+    as 32 bytes and the counter as 8 bytes, both big-endian; the next state has the
+    counter plus one (modulo ``2**64``).
+
+    Examples:
+        >>> state = sha256_seed_state(7, "")
+        >>> value, after = sha256_next_value(state)
+        >>> after - state
+        1
+        >>> 0 <= value < 2**64
+        True
+    """
+    key, counter = state >> 64, state & _MASK
+    block = hashlib.sha256(key.to_bytes(32, "big") + counter.to_bytes(8, "big")).digest()
+    return int.from_bytes(block[:8], "big"), (key << 64) | ((counter + 1) & _MASK)
+
+
+def sha256_shuffle(items: Sequence[T], state: int) -> tuple[tuple[T, ...], int]:
+    """A Fisher-Yates shuffle of ``items`` with the SHA-256 generator, and the next state.
+
+    For ``i`` from ``len(items) - 1`` down to 1, ``j`` is an unbiased index in
+    ``range(i + 1)``: the next draw ``v`` is rejected (and another drawn) while
+    ``v >= 2**64 - 2**64 % (i + 1)``, then ``j = v % (i + 1)``; items ``i`` and ``j``
+    swap. The same steps as [`shuffle`][guarda._rng.shuffle], with another source.
+
+    Examples:
+        >>> sha256_shuffle("abcd", sha256_seed_state(7, ""))[0]
+        ('b', 'c', 'd', 'a')
+        >>> sorted(sha256_shuffle(range(10), sha256_seed_state(1, "x"))[0]) == list(range(10))
+        True
+    """
+    result = list(items)
+    key, counter = state >> 64, state & _MASK
+    prefix = hashlib.sha256(key.to_bytes(32, "big"))
+    for i in range(len(result) - 1, 0, -1):
+        bound = i + 1
+        limit = _TWO_64 - _TWO_64 % bound
+        while True:
+            block = prefix.copy()
+            block.update(counter.to_bytes(8, "big"))
+            counter = (counter + 1) & _MASK
+            value = int.from_bytes(block.digest()[:8], "big")
+            if value < limit:
+                break
+        j = value % bound
+        result[i], result[j] = result[j], result[i]
+    return tuple(result), (key << 64) | counter
+
+
+# -- choosing a generator ------------------------------------------------------------------
+
+_SHUFFLES: Final = {"splitmix64": shuffle, "sha256": sha256_shuffle}
+_BITS: Final = {"splitmix64": 64, "sha256": SHA256_STATE_BITS}
+
+
+def shuffler(kind: str) -> Callable[[Sequence[T], int], tuple[tuple[T, ...], int]]:
+    """The shuffle of a generator by name (a [`Shuffle`][guarda.Shuffle] value).
+
+    Examples:
+        >>> shuffler("sha256") is sha256_shuffle, shuffler("splitmix64") is shuffle
+        (True, True)
+    """
+    return _SHUFFLES[kind]
+
+
+def start_state(kind: str, seed: int, salt: str) -> int:
+    """A generator's first state for a seed and a salt (SplitMix64 ignores the salt).
+
+    Examples:
+        >>> start_state("splitmix64", 7, "pepper") == seed_state(7)
+        True
+    """
+    return sha256_seed_state(seed, salt) if kind == "sha256" else seed_state(seed)
+
+
+def random_state_bits(kind: str) -> int:
+    """The width in bits of a generator's state: 64 (SplitMix64) or 320 (SHA-256).
+
+    Examples:
+        >>> random_state_bits("splitmix64"), random_state_bits("sha256")
+        (64, 320)
+    """
+    return _BITS[kind]

@@ -192,7 +192,9 @@ class Transaction:
                 discards = player.discard_known + player.discard_hidden
                 if not discards:
                     break  # both empty: the hand stays short (R12)
-                pile, self.rng = rng.shuffle(sorted(discards), self.rng)
+                pile, self.rng = rng.shuffler(self.state.config.shuffle)(
+                    sorted(discards), self.rng
+                )
                 player = made.player_with(player, discard_known=(), discard_hidden=())
                 self.events.append(made.DiscardPileShuffled(index, len(pile)))
             drawn = tuple(sorted(pile[:count]))
@@ -731,14 +733,16 @@ def play(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...]
 def start(config: Config, seed_state: int, commitment: str) -> GameState:
     """The first state of a game: shuffled decks, setup cards dealt until someone places.
 
-    ``seed_state`` is the random state made from the seed ([guarda._rng][]);
-    ``commitment`` is the public hash of the seed and salt, the log's first event.
+    ``seed_state`` is the random state made from the seed ([guarda._rng][]) for the
+    configuration's generator; ``commitment`` is the public hash of the seed and salt,
+    the log's first event.
     """
     players = []
     random = seed_state
+    shuffle = rng.shuffler(config.shuffle)
     deck = tuple(entry.card.name for entry in config.deck for _ in range(entry.copies))
     for _ in range(config.players):
-        pile, random = rng.shuffle(deck, random)
+        pile, random = shuffle(deck, random)
         players.append(
             PlayerState(
                 draw_pile=pile,

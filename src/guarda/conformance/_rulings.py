@@ -66,6 +66,7 @@ from guarda import (
     Settle,
     SetupCardDrawn,
     SetupCardsDiscarded,
+    Shuffle,
     StakeClaimed,
     StakesKind,
     TakeDamage,
@@ -137,6 +138,7 @@ def _is_preset(config: Config) -> bool:
             teams=config.teams,
             first_player=config.first_player,
             turn_limit=config.turn_limit,
+            shuffle=config.shuffle,
         )
     except guarda.GuardaError:
         return False
@@ -168,6 +170,8 @@ def config_features(config: Config) -> dict[str, object]:
         "first_player": config.first_player,
         "draw_rule": config.draw_rule.value,
         "guard_counts_toward_hand": config.guard_counts_toward_hand,
+        # Only when not the default: the features of older vectors stay as they were.
+        **({} if config.shuffle is Shuffle.SPLITMIX64 else {"shuffle": config.shuffle.value}),
     }
 
 

@@ -32,6 +32,7 @@ from guarda import (
 )
 
 __all__ = [
+    "DEAL_FAMILIES",
     "FAMILIES",
     "POSITIONS",
     "Chooser",
@@ -246,6 +247,28 @@ FAMILIES: Final[tuple[Family, ...]] = (
     ),
 )
 """The rulesets random games are played in."""
+
+
+DEAL_FAMILIES: Final[tuple[Family, ...]] = (
+    Family(
+        "modern-2p-sha256",
+        "Modern, 2 players, dealt by SHA-256",
+        lambda: guarda.modern(2, shuffle="sha256"),
+        seeds=(1,),
+        opening=True,
+    ),
+    Family(
+        "classic-2p-sha256",
+        "Classic, 2 players, dealt by SHA-256",
+        lambda: guarda.classic(2, shuffle="sha256"),
+        seeds=(1,),
+        opening=True,
+    ),
+)
+"""Rulesets dealt by the SHA-256 generator ([guarda.Shuffle][]): each first game's
+opening, and the steps around its first reshuffle, are vectors of their own, outside the
+greedy selection (so the vectors of [FAMILIES][guarda.conformance._scenarios.FAMILIES]
+stay what they were)."""
 
 
 @attrs.frozen

@@ -22,7 +22,7 @@ from guarda import Action, Config, GameState
 from guarda.conformance._rulings import config_features, step_kinds
 from guarda.conformance._scenarios import Chooser, Family, choose
 
-__all__ = ["Game", "Window", "explore", "opening", "select", "windows"]
+__all__ = ["Game", "Window", "around", "explore", "opening", "select", "windows"]
 
 LEAD: Final = 3
 """Actions kept before the step a window is cut for."""
@@ -157,6 +157,24 @@ def opening(game: Game) -> Window:
         ply for ply, kinds in enumerate(game.kinds, start=1) if "ruling:R11" in kinds
     )
     return _window(game, 0, min(len(game.actions), first_turn + OPENING_TURN))
+
+
+def around(game: Game, kind: str) -> Window | None:
+    """The window around the first step of a kind (as [windows][guarda.conformance._select.windows]
+    cuts it), or None if the game never shows it.
+
+    Examples:
+        >>> from guarda.conformance._scenarios import FAMILIES
+        >>> around(explore(FAMILIES[0], 1), "action:PlacePiece").start
+        0
+    """
+    for ply, kinds in enumerate(game.kinds, start=1):
+        if kind in kinds:
+            start = ply - 1 - LEAD
+            return _window(
+                game, 0 if start <= START_SLACK else start, min(len(game.actions), ply + TRAIL)
+            )
+    return None
 
 
 def select(candidates: Sequence[Window], covered: Iterable[str] = ()) -> list[Window]:

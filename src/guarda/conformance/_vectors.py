@@ -37,9 +37,9 @@ from guarda.conformance._rulings import (
     step_kinds,
     step_rulings,
 )
-from guarda.conformance._scenarios import FAMILIES, POSITIONS, Scripted
+from guarda.conformance._scenarios import DEAL_FAMILIES, FAMILIES, POSITIONS, Scripted
 from guarda.conformance._schema import schema_texts
-from guarda.conformance._select import Window, explore, opening, select, windows
+from guarda.conformance._select import Window, around, explore, opening, select, windows
 from guarda.errors import DocumentError
 
 __all__ = [
@@ -227,8 +227,22 @@ def _scripted_vector(scripted: Scripted) -> tuple[dict[str, Any], set[str]]:
     return vector, kinds
 
 
+def _deal_windows() -> list[Window]:
+    """The vectors of the other generators' deals: each first game's opening and the
+    steps around its first reshuffle."""
+    chosen: list[Window] = []
+    for family in DEAL_FAMILIES:
+        game = explore(family, family.seeds[0])
+        reshuffle = around(game, "event:DiscardPileShuffled")
+        chosen.append(opening(game))
+        if reshuffle is not None and reshuffle.start > 0:
+            chosen.append(reshuffle)
+    return chosen
+
+
 def generate_vectors() -> list[dict[str, Any]]:
-    """Generate every vector: the built positions first, then the picked windows."""
+    """Generate every vector: the built positions first, then the picked windows, then
+    the deals of the SHA-256 generator."""
     built = [_scripted_vector(scripted) for scripted in POSITIONS]
     games = [explore(family, seed) for family in FAMILIES for seed in family.seeds]
     openings = [
@@ -240,6 +254,7 @@ def generate_vectors() -> list[dict[str, Any]]:
     candidates = [window for game in games for window in windows(game)]
     picked = sorted(select(candidates, covered), key=candidates.index)
     chosen = openings + [window for window in picked if window not in openings]
+    chosen += _deal_windows()
     return [vector for vector, _ in built] + [_window_vector(window)[0] for window in chosen]
 
 

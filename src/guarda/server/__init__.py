@@ -5,7 +5,8 @@ configuration, with seats for people (each opened by a secret token) and for bot
 agents of ``guarda.bots``, run off the event loop), and any number of
 spectators. Every client is sent only its own view and the events it may see, as they
 happen; actions come in as JSON (notation or action documents) and an illegal one is
-refused with the guarda error, changing nothing. Games are stored in SQLite, each action
+refused with the guarda error, changing nothing. Games are stored in SQLite (or, for several
+server processes, PostgreSQL), each action
 committed before it is acknowledged, so a server killed mid-game and started again
 resumes every game exactly.
 

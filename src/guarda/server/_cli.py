@@ -12,9 +12,15 @@ from typing import Final
 
 import uvicorn
 
+from guarda import Shuffle
 from guarda.errors import ArgumentError, GuardaError
 from guarda.server._app import create_app
-from guarda.server._limits import QuietFilter, connection_cap, descriptor_limit
+from guarda.server._limits import (
+    QuietFilter,
+    connection_cap,
+    descriptor_limit,
+    header_timeout_protocol,
+)
 from guarda.server._settings import Settings
 
 __all__ = ["GC_THRESHOLDS", "main", "serve"]
@@ -45,7 +51,9 @@ def serve(settings: Settings, *, log_level: str = "info") -> None:
     Connections are capped below the descriptor limit: uvicorn answers ``503`` past
     ``connection_cap + descriptor_reserve / 2`` connections and tasks, before
     ``accept()`` could run out of descriptors, and a burst of identical log lines (as
-    asyncio writes on every failed ``accept()``) is logged once per 10 seconds.
+    asyncio writes on every failed ``accept()``) is logged once per 10 seconds. A TCP
+    connection that sends nothing within ``hello_timeout`` seconds is closed (uvicorn
+    itself times out idle connections only after a response).
     """
     gc.collect()
     gc.freeze()
@@ -61,6 +69,7 @@ def serve(settings: Settings, *, log_level: str = "info") -> None:
         ws_max_size=settings.max_message_bytes,
         log_level=log_level,
         lifespan="on",
+        http=header_timeout_protocol(settings.hello_timeout),
         limit_concurrency=cap + max(1, settings.descriptor_reserve // 2),
         proxy_headers=settings.forwarded_allow_ips is not None,
         forwarded_allow_ips=settings.forwarded_allow_ips,
@@ -75,7 +84,11 @@ def _parser() -> argparse.ArgumentParser:
         description="Host Guarda games for people and bots: a web table, a WebSocket "
         "protocol, and every game stored in SQLite (a restarted server resumes them).",
     )
-    parser.add_argument("--database", default=defaults.database, help="SQLite file of the games")
+    parser.add_argument(
+        "--database",
+        default=defaults.database,
+        help="SQLite file of the games, or a postgresql:// URL shared by several servers",
+    )
     parser.add_argument("--host", default=defaults.host, help="address to listen on")
     parser.add_argument("--port", type=int, default=defaults.port, help="TCP port")
     parser.add_argument(
@@ -83,6 +96,13 @@ def _parser() -> argparse.ArgumentParser:
         choices=("NORMAL", "FULL"),
         default=defaults.synchronous,
         help="FULL: survive power failures too, at the cost of a disk flush per commit",
+    )
+    parser.add_argument(
+        "--shuffle",
+        choices=[shuffle.value for shuffle in Shuffle],
+        default=defaults.shuffle.value,
+        help="the generator that deals new games (default sha256: cryptographic; "
+        "splitmix64: the library's default)",
     )
     parser.add_argument("--max-games", type=int, default=defaults.max_games)
     parser.add_argument("--bot-workers", type=int, default=defaults.bot_workers)
@@ -190,6 +210,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             host=args.host,
             port=args.port,
             synchronous=args.synchronous,
+            shuffle=args.shuffle,
             max_games=args.max_games,
             bot_workers=args.bot_workers,
             bot_time_budget=args.bot_time_budget,

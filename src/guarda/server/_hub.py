@@ -40,6 +40,7 @@ from guarda.errors import GuardaError, MessageError
 from guarda.server import _choices
 from guarda.server._games import Client, LiveGame, Seat, new_game_id, new_token, token_digest
 from guarda.server._limits import connection_cap, descriptor_limit
+from guarda.server._postgres import PostgresStore, is_postgres_url
 from guarda.server._protocol import (
     PROTOCOL_VERSION,
     Ack,
@@ -75,6 +76,28 @@ def new_seed() -> int:
     """A new game seed: 64 random bits from ``secrets`` (P20). It stays on the
     server until the game ends."""
     return secrets.randbits(64)
+
+
+def open_store(settings: Settings) -> Store | PostgresStore:
+    """The database of the settings: PostgreSQL for a ``postgresql://`` URL (shared by
+    several server processes), else a SQLite file.
+
+    Raises:
+        ArgumentError: If the database cannot be opened.
+    """
+    if is_postgres_url(settings.database):
+        return PostgresStore(settings.database)
+    return Store(settings.database, synchronous=settings.synchronous)
+
+
+def _loop_runs() -> bool:
+    """Whether an event loop runs on this thread (a game in progress can only run here
+    then: its bots and its catching up are tasks of the loop)."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+    return True
 
 
 def _now() -> str:
@@ -162,7 +185,7 @@ class GameServer:
         """
         self.settings = settings or Settings()
         self.bots: Mapping[str, Callable[[], Agent]] = dict(BOTS if bots is None else bots)
-        self.store = Store(self.settings.database, synchronous=self.settings.synchronous)
+        self.store = open_store(self.settings)
         self.games: dict[str, LiveGame] = {}
         self._finished: OrderedDict[str, None] = OrderedDict()
         self._executor = concurrent.futures.ThreadPoolExecutor(
@@ -197,9 +220,11 @@ class GameServer:
                 self._touched[game.id] = self.clock()
         for game in list(self.games.values()):
             self._schedule_bot(game)
-        sweeper = asyncio.get_running_loop().create_task(self._sweep())
+        loop = asyncio.get_running_loop()
+        sweeper = loop.create_task(self._sweep())
         self._tasks.add(sweeper)
         sweeper.add_done_callback(self._tasks.discard)
+        self.store.listen(loop, self._moved, self._resync)
 
     async def stop(self) -> None:
         """Stop the bots, finish the database's work and close it."""
@@ -251,14 +276,23 @@ class GameServer:
 
     def _loaded(self, stored: StoredGame | None, game: LiveGame | None) -> LiveGame | None:
         """Keep a finished game read from the database in memory; an abandoned game (one
-        that ended without an outcome) is a record only, never served."""
-        if stored is None or game is None or not game.is_over:
+        that ended without an outcome) is a record only, never served. From a shared
+        database, a game in progress (that another process created or played) is kept
+        too, and runs here as well."""
+        if stored is None or game is None:
+            return None
+        running = stored.finished is None and not game.is_over
+        if not game.is_over and not (running and self.store.shared and _loop_runs()):
             return None
         if stored.id in self.games:  # loaded meanwhile by someone else
             return self.games[stored.id]
         self.games[stored.id] = game
         self._touched[stored.id] = self.clock()
-        self._remember_finished(game)
+        if running:
+            self._schedule_bot(game)
+            self._later(self._catch_up(game))  # moves made while it was read
+        else:
+            self._remember_finished(game)
         return game
 
     def game(self, identifier: str) -> LiveGame | None:
@@ -290,7 +324,7 @@ class GameServer:
         try:
             stored = self.store.game(identifier)
             rebuilt = None
-            if stored is not None and stored.finished is not None:
+            if stored is not None and (stored.finished is not None or self.store.shared):
                 rebuilt = await loop.run_in_executor(self._replayer, self._rebuild, stored)
             game = self._loaded(stored, rebuilt)
             future.set_result(game)
@@ -339,13 +373,17 @@ class GameServer:
                 # Out of the running set first: nobody joins it while the write is made.
                 self._forget(identifier)
                 try:
-                    await self.store.abandon(identifier, _now())
+                    done = await self.store.abandon(
+                        identifier, _now(), idle=self.settings.game_expiry
+                    )
                 except Exception:
                     self.games[identifier] = game
                     self._touched[identifier] = now
                     raise
-                abandoned.append(identifier)
-                log.info("game %s abandoned after %.0f s without activity", identifier, idle)
+                if done:
+                    abandoned.append(identifier)
+                    log.info("game %s abandoned after %.0f s without activity", identifier, idle)
+                # Else another process played it lately: it is only let go of here.
         return abandoned
 
     def _forget(self, identifier: str) -> None:
@@ -404,12 +442,15 @@ class GameServer:
                 seats.append(
                     Seat("bot", wanted.name, bot=wanted.bot, agent=self.bots[wanted.bot]())
                 )
-        state = guarda.new_game(checked.config, seed, salt=salt)
+        config = checked.config
+        if config.shuffle is not self.settings.shuffle:
+            config = attrs.evolve(config, shuffle=self.settings.shuffle)
+        state = guarda.new_game(config, seed, salt=salt)
         created = _now()
         stored = StoredGame(
             identifier,
             created,
-            guarda.dumps(checked.config),
+            guarda.dumps(config),
             seed,
             orjson.dumps(
                 [{"kind": s.kind, "name": s.name, "digest": s.digest, "bot": s.bot} for s in seats]
@@ -420,7 +461,7 @@ class GameServer:
         game = LiveGame(
             identifier,
             created,
-            checked.config,
+            config,
             seed,
             seats,
             bot_delay=checked.bot_delay,
@@ -637,7 +678,16 @@ class GameServer:
             state, _events = guarda.apply(game.state, action, player=seat)
             # Shielded: once the commit is under way, the game takes the action even if
             # whoever asked is cancelled meanwhile (memory and database never disagree).
-            await asyncio.shield(self._commit(game, state, action, accepted, fault))
+            stored = await asyncio.shield(self._commit(game, state, action, accepted, fault))
+            if not stored:
+                # Another server process took this ply first (a shared database): play
+                # what it stored, and refuse this action as made for an old position.
+                await asyncio.shield(self._caught_up(game))
+                raise MessageError(
+                    f"made for ply {ply}, but the game is at ply {game.ply}: "
+                    "the position has changed",
+                    path="ply",
+                )
 
     async def _commit(
         self,
@@ -646,21 +696,42 @@ class GameServer:
         action: guarda.Action,
         accepted: Any,
         fault: Fault | None,
-    ) -> None:
+    ) -> bool:
+        """Store the action and, once committed, play it here; False if the database
+        refused the ply (taken by another process, or the game ended there)."""
         first = game.state.log.size
-        await self.store.append_action(
+        stored = await self.store.append_action(
             game.id,
             game.ply + 1,
             guarda.dumps(action),
             finished=_now() if state.is_over else None,
         )
+        if not stored:
+            return False
+        self._advance(game, state, action, fault)
+        if accepted is not None:
+            accepted()
+        self._after_move(game, state, first, fault)
+        return True
+
+    def _advance(
+        self,
+        game: LiveGame,
+        state: guarda.GameState,
+        action: guarda.Action,
+        fault: Fault | None,
+    ) -> None:
+        """Take a stored action into the game in memory."""
         game.state = state
         game.actions.append(action)
         self._touched[game.id] = self.clock()
         if fault is not None:
             game.faults.append(fault)
-        if accepted is not None:
-            accepted()
+
+    def _after_move(
+        self, game: LiveGame, state: guarda.GameState, first: int, fault: Fault | None
+    ) -> None:
+        """Tell the game's clients about the new position, then let a bot go on."""
         # The updates are built on the event loop's next turn: the acknowledgement just
         # queued is written first. They go to the clients of the game now, about this
         # position (a client that joins meanwhile is sent it in its welcome), and before
@@ -672,6 +743,52 @@ class GameServer:
             self._remember_finished(game)
         else:
             self._schedule_bot(game)
+
+    # -- moves made by other processes (a shared database) ---------------------------------
+
+    def _later(self, work: Any) -> None:
+        """Run a coroutine as a task of the server (cancelled when it stops)."""
+        task = asyncio.get_running_loop().create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def _moved(self, identifier: str, ply: int) -> None:
+        """A process stored action ``ply`` of a game (this one, or another): catch up if
+        the game is in memory here and behind."""
+        game = self.games.get(identifier)
+        if game is not None and not game.is_over and game.ply < ply and not self._stopped:
+            self._later(self._catch_up(game))
+
+    def _resync(self) -> None:
+        """Listening (re)started: notifications may have been missed, so catch up every
+        game in progress held here."""
+        for game in list(self.games.values()):
+            if not game.is_over and not self._stopped:
+                self._later(self._catch_up(game))
+
+    async def _catch_up(self, game: LiveGame) -> None:
+        async with game.lock:
+            await self._caught_up(game)
+
+    async def _caught_up(self, game: LiveGame) -> None:
+        """Play the actions other processes stored after the game's ply here, sending
+        each position to this process's clients (hold ``game.lock``)."""
+        try:
+            actions, finished = await self.store.actions_after(game.id, game.ply)
+            for text in actions:
+                action = guarda.loads(text, guarda.Action)
+                state, _events = guarda.apply(game.state, action)
+                first = game.state.log.size
+                self._advance(game, state, action, None)
+                self._after_move(game, state, first, None)
+            if finished is not None and not game.is_over and self.games.get(game.id) is game:
+                # Abandoned by another process: a record only, as after an expiry here.
+                self._forget(game.id)
+                log.info("game %s was abandoned by another server process", game.id)
+        except GuardaError as error:  # pragma: no cover - every stored action replays
+            log.error("game %s: a stored action does not replay: %s", game.id, error)
+        except Exception:
+            log.exception("game %s: the moves made elsewhere could not be read", game.id)
 
     def _publish(
         self,
@@ -749,8 +866,10 @@ class GameServer:
         log.debug("game %s: bot %d decided in %.3f s", game.id, actor, time.perf_counter() - start)
         try:
             await self.play(game, actor, ply, answer, fault=fault)
-        except GuardaError as error:  # pragma: no cover - the answer was judged legal
-            log.error("game %s: the bot's action was refused: %s", game.id, error)
+        except GuardaError as error:
+            # Judged legal: the position moved on meanwhile, through another process
+            # sharing the database, which decided for the bot first.
+            log.debug("game %s: the bot's action was not needed: %s", game.id, error)
         except Exception:
             log.exception("game %s: the bot's action could not be stored", game.id)
             game.bot_ply = -1  # let the next attempt (a reconnect, a restart) try again

@@ -11,6 +11,7 @@ server refuses connections cleanly before ``accept()`` runs out of descriptors, 
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import math
 import resource
@@ -20,8 +21,16 @@ from collections.abc import Callable
 from typing import Final
 
 import attrs
+from uvicorn.protocols.http.h11_impl import H11Protocol
 
-__all__ = ["QuietFilter", "RateLimiter", "connection_cap", "descriptor_limit", "retry_after"]
+__all__ = [
+    "QuietFilter",
+    "RateLimiter",
+    "connection_cap",
+    "descriptor_limit",
+    "header_timeout_protocol",
+    "retry_after",
+]
 
 Clock = Callable[[], float]
 """Seconds from a monotonic clock (``time.monotonic``; tests pass a fake one)."""
@@ -155,3 +164,29 @@ class QuietFilter(logging.Filter):
         while len(self._last) > 256:
             self._last.popitem(last=False)
         return True
+
+
+def header_timeout_protocol(seconds: float) -> type[H11Protocol]:
+    """uvicorn's HTTP protocol (h11), closing a connection that sends nothing at all
+    within ``seconds`` of being accepted.
+
+    uvicorn times out an idle connection only after a response (keep-alive): a TCP
+    connection that never sends a byte would hold its descriptor for ever. This starts
+    uvicorn's own keep-alive timer as soon as the connection is made, with ``seconds``;
+    the first byte received cancels it, as it cancels the keep-alive timer.
+
+    Examples:
+        >>> header_timeout_protocol(10.0).header_timeout
+        10.0
+    """
+
+    class HeaderTimeout(H11Protocol):
+        header_timeout: float = seconds
+
+        def connection_made(self, transport: asyncio.BaseTransport) -> None:
+            super().connection_made(transport)  # type: ignore[arg-type]
+            self.timeout_keep_alive_task = self.loop.call_later(
+                self.header_timeout, self.timeout_keep_alive_handler
+            )
+
+    return HeaderTimeout

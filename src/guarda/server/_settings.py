@@ -7,6 +7,7 @@ from typing import Final, Literal
 
 import attrs
 
+from guarda import Shuffle
 from guarda.errors import ArgumentError
 
 __all__ = ["LOOPBACK_HOSTS", "Settings"]
@@ -82,6 +83,18 @@ def _token(_instance: object, _attribute: attrs.Attribute[str | None], value: ob
         )
 
 
+def _to_shuffle(value: object) -> Shuffle:
+    if isinstance(value, str):
+        try:
+            return Shuffle(value)
+        except ValueError:
+            pass
+    raise ArgumentError(
+        f"shuffle must be one of {', '.join(s.value for s in Shuffle)}, not {value!r}",
+        path="shuffle",
+    )
+
+
 LOOPBACK_HOSTS: Final = ("127.0.0.1", "localhost", "::1", "[::1]")
 """The host names a server answers to by default: this machine's loopback names."""
 
@@ -112,7 +125,9 @@ class Settings:
     """  # noqa: E501
 
     database: str = attrs.field(default="guarda-games.db", validator=_text)
-    """The SQLite database file (created if missing; ``":memory:"`` keeps nothing)."""
+    """The SQLite database file (created if missing; ``":memory:"`` keeps nothing), or
+    a PostgreSQL URL (``postgresql://user@host/dbname``; the ``server-postgres`` extra),
+    which several server processes may share: see "More than one process" in the guide."""
     host: str = attrs.field(default="127.0.0.1", validator=_text)
     """The address to listen on (``guarda serve``)."""
     port: int = attrs.field(default=8000, validator=_positive_int)
@@ -187,6 +202,14 @@ class Settings:
     """Origins (``https://example.org``) whose pages may create games and open
     WebSockets, besides the server's own pages (an ``Origin`` whose host is an allowed
     host). A request without ``Origin`` (not from a browser) is accepted."""
+    shuffle: Shuffle = attrs.field(default=Shuffle.SHA256, converter=_to_shuffle)
+    """The generator that deals the games this server creates (it replaces the one a
+    request's configuration names): [`Shuffle.SHA256`][guarda.Shuffle], the default,
+    keyed by the secret seed and salt (64 + 128 bits from ``secrets``), so a player who
+    sees cards cannot compute the cards still hidden; ``"splitmix64"`` deals as
+    `guarda.new_game` does by default (reproducible from the seed alone, but its 64-bit
+    state can in principle be recovered from enough seen cards). Games already stored keep
+    the generator they were dealt with."""
     forwarded_allow_ips: str | None = attrs.field(default=None, validator=_optional_text)
     """Addresses of reverse proxies whose ``X-Forwarded-For`` is trusted for the client
     address (comma-separated, uvicorn's ``forwarded_allow_ips``); None trusts none, and

@@ -99,6 +99,10 @@ class _Job:
 class Store:
     """A SQLite database of games (see the module for how writes are committed)."""
 
+    shared: Final = False
+    """One process owns the database: the games in progress are all in its memory.
+    (The PostgreSQL store is shared by several processes.)"""
+
     def __init__(self, path: str, *, synchronous: str = "NORMAL") -> None:
         """Open (or create) the database (and start its thread, for ``"FULL"``).
 
@@ -304,32 +308,69 @@ class Store:
 
     async def append_action(
         self, game: str, ply: int, action: str, *, finished: str | None
-    ) -> None:
+    ) -> bool:
         """Store action number ``ply`` of a game (and when it finished, if it did).
 
-        Raises:
-            sqlite3.IntegrityError: If the game already has an action ``ply``.
+        Returns:
+            True once committed; False (nothing stored) if the game already has an action
+            ``ply``.
         """
 
-        def run(connection: sqlite3.Connection) -> None:
-            connection.execute(
-                "INSERT INTO actions (game, ply, action) VALUES (?, ?, ?)", (game, ply, action)
-            )
+        def run(connection: sqlite3.Connection) -> bool:
+            try:
+                connection.execute(
+                    "INSERT INTO actions (game, ply, action) VALUES (?, ?, ?)",
+                    (game, ply, action),
+                )
+            except sqlite3.IntegrityError as error:
+                if error.sqlite_errorname == "SQLITE_CONSTRAINT_PRIMARYKEY":
+                    return False
+                raise
             if finished is not None:
                 connection.execute("UPDATE games SET finished = ? WHERE id = ?", (finished, game))
+            return True
 
-        await self.write(run)
+        return await self.write(run)
 
-    async def abandon(self, game: str, when: str) -> None:
+    async def abandon(self, game: str, when: str, *, idle: float = 0.0) -> bool:
         """Mark a game in progress as ended without an outcome (abandoned): it stays in
-        the database as a record, and is no longer among the running games."""
+        the database as a record, and is no longer among the running games. (``idle``
+        is for the shared store: here the server's own clock decided.)
 
-        def run(connection: sqlite3.Connection) -> None:
-            connection.execute(
+        Returns:
+            Whether the game was abandoned (False if it had ended already).
+        """
+        del idle
+
+        def run(connection: sqlite3.Connection) -> bool:
+            cursor = connection.execute(
                 "UPDATE games SET finished = ? WHERE id = ? AND finished IS NULL", (when, game)
             )
+            return cursor.rowcount == 1
 
-        await self.write(run)
+        return await self.write(run)
+
+    async def actions_after(self, game: str, ply: int) -> tuple[list[str], str | None]:
+        """The actions of a game after ply ``ply``, in order, and when it finished."""
+
+        def run(connection: sqlite3.Connection) -> tuple[list[str], str | None]:
+            row = connection.execute("SELECT finished FROM games WHERE id = ?", (game,))
+            found = row.fetchone()
+            actions = connection.execute(
+                "SELECT action FROM actions WHERE game = ? AND ply > ? ORDER BY ply", (game, ply)
+            ).fetchall()
+            return [text for (text,) in actions], None if found is None else found[0]
+
+        return self.read(run)
+
+    def listen(
+        self,
+        loop: asyncio.AbstractEventLoop,
+        moved: Callable[[str, int], None],
+        resync: Callable[[], None],
+    ) -> None:
+        """Nothing to listen to: only this process writes the database."""
+        del loop, moved, resync
 
     @staticmethod
     def _game(connection: sqlite3.Connection, row: tuple[Any, ...]) -> StoredGame:
