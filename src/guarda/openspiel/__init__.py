@@ -40,6 +40,7 @@ except ImportError as error:  # pragma: no cover - depends on the installed extr
         "extra (pip install 'guarda[openspiel]')"
     ) from error
 
+from guarda.games import GAMES
 from guarda.openspiel._bots import AgentBot, DeterminizedBot, resampler
 from guarda.openspiel._game import (
     CHANCE_OUTCOMES,
@@ -58,25 +59,48 @@ from guarda.openspiel._observer import (
     information_state_string,
     observation_string,
 )
+from guarda.openspiel._protocol_game import (
+    MAX_GAME_LENGTH,
+    ProtocolGame,
+    ProtocolState,
+    encode_options,
+    register,
+    registered,
+)
+from guarda.openspiel._protocol_observer import ProtocolObserver
 
-__all__ = [
-    "CHANCE_OUTCOMES",
-    "CONFIG_PREFIX",
+__all__ = [  # noqa: RUF022 - grouped by topic
+    # Guarda
     "GAME_NAME",
     "GAME_TYPE",
     "PARAMETERS",
-    "SEED_BYTES",
-    "AgentBot",
-    "DeterminizedBot",
+    "CONFIG_PREFIX",
     "GuardaGame",
-    "GuardaObserver",
     "GuardaState",
+    "GuardaObserver",
     "config_from_parameters",
     "encode_config",
     "information_state_string",
     "observation_string",
+    # Every other game
+    "register",
+    "registered",
+    "MAX_GAME_LENGTH",
+    "ProtocolGame",
+    "ProtocolState",
+    "ProtocolObserver",
+    "encode_options",
+    # The deal
+    "CHANCE_OUTCOMES",
+    "SEED_BYTES",
+    # Bots
+    "AgentBot",
+    "DeterminizedBot",
     "resampler",
 ]
 
 if GAME_NAME not in {game.short_name for game in pyspiel.registered_games()}:
     pyspiel.register_game(GAME_TYPE, GuardaGame)
+
+for _game in GAMES.values():
+    register(_game)
