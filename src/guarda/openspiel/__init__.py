@@ -1,4 +1,4 @@
-"""guarda.openspiel: Guarda as a game of OpenSpiel (extra ``openspiel``).
+"""guarda.openspiel: Guarda and guarda's other games as games of OpenSpiel (extra ``openspiel``).
 
 Importing this package registers Guarda with OpenSpiel under the name ``"guarda"``, so
 ``pyspiel.load_game("guarda", {"preset": "classic", "players": 4})`` makes a game that
@@ -11,6 +11,13 @@ and observations built from [`guarda.view`][guarda.view] alone
 [`AgentBot`][guarda.openspiel.AgentBot] plays guarda's own bots there, and
 [`DeterminizedBot`][guarda.openspiel.DeterminizedBot] keeps a perfect-information
 search such as OpenSpiel's MCTS to what its player may know.
+
+Every other game of guarda's [protocol][guarda.game.Game] plays in OpenSpiel too:
+[`register`][guarda.openspiel.register] registers one (importing the package registers
+every game of [`GAMES`][guarda.games.GAMES], On Guard as ``"on_guard"`` for instance)
+as a [`ProtocolGame`][guarda.openspiel.ProtocolGame], with the same eight chance bytes of
+the deal, the game's own action numbers, and observations made from its views
+([`ProtocolObserver`][guarda.openspiel.ProtocolObserver]).
 
 This package uses only guarda's public API. See the [OpenSpiel guide](../openspiel.md).
 
@@ -39,6 +46,8 @@ except ImportError as error:  # pragma: no cover - depends on the installed extr
         "guarda.openspiel needs OpenSpiel and numpy: install guarda with the openspiel "
         "extra (pip install 'guarda[openspiel]')"
     ) from error
+
+from typing import Final
 
 from guarda.games import GAMES
 from guarda.openspiel._bots import AgentBot, DeterminizedBot, resampler
@@ -102,5 +111,5 @@ __all__ = [  # noqa: RUF022 - grouped by topic
 if GAME_NAME not in {game.short_name for game in pyspiel.registered_games()}:
     pyspiel.register_game(GAME_TYPE, GuardaGame)
 
-for _game in GAMES.values():
-    register(_game)
+_SHIPPED: Final = tuple(register(game) for game in GAMES.values())
+"""The short names of every game of [`GAMES`][guarda.games.GAMES], registered at import."""
