@@ -152,7 +152,7 @@ def distributed(session: nox.Session) -> None:
 def rl(session: nox.Session) -> None:
     """Test guarda.rl (extra ``rl``: PettingZoo, Gymnasium, NumPy): the action mask, the
     observations, the environment against PettingZoo's own API tests, the example and the
-    guide's examples."""
+    guide's examples; then every other game's environment (tests/test_rl_games.py)."""
     session.install(".[test,rl]")
     session.run(
         "pytest",
@@ -167,7 +167,8 @@ def rl(session: nox.Session) -> None:
 def openspiel(session: nox.Session) -> None:
     """Test guarda.openspiel (extra ``openspiel``: OpenSpiel and numpy): OpenSpiel's own
     consistency test, its ISMCTS and MCTS bots, a short match against guarda's bots, the
-    example, the guide's code and the docstring examples."""
+    example, the guide's code and the docstring examples; then every other game, through
+    the generic wrapper."""
     session.install(".[test,openspiel]")
     session.run(
         "pytest",
@@ -176,6 +177,7 @@ def openspiel(session: nox.Session) -> None:
         "tests/test_openspiel.py",
         "tests/test_openspiel_bots.py",
         "tests/test_openspiel_config.py",
+        "tests/test_openspiel_games.py",
         *session.posargs,
     )
 

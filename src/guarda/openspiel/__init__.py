@@ -1,4 +1,4 @@
-"""guarda.openspiel: Guarda as a game of OpenSpiel (extra ``openspiel``).
+"""guarda.openspiel: Guarda and guarda's other games as games of OpenSpiel (extra ``openspiel``).
 
 Importing this package registers Guarda with OpenSpiel under the name ``"guarda"``, so
 ``pyspiel.load_game("guarda", {"preset": "classic", "players": 4})`` makes a game that
@@ -11,6 +11,13 @@ and observations built from [`guarda.view`][guarda.view] alone
 [`AgentBot`][guarda.openspiel.AgentBot] plays guarda's own bots there, and
 [`DeterminizedBot`][guarda.openspiel.DeterminizedBot] keeps a perfect-information
 search such as OpenSpiel's MCTS to what its player may know.
+
+Every other game of guarda's [protocol][guarda.game.Game] plays in OpenSpiel too:
+[`register`][guarda.openspiel.register] registers one (importing the package registers
+every game of [`GAMES`][guarda.games.GAMES], On Guard as ``"on_guard"`` for instance)
+as a [`ProtocolGame`][guarda.openspiel.ProtocolGame], with the same eight chance bytes of
+the deal, the game's own action numbers, and observations made from its views
+([`ProtocolObserver`][guarda.openspiel.ProtocolObserver]).
 
 This package uses only guarda's public API. See the [OpenSpiel guide](../openspiel.md).
 
@@ -40,6 +47,9 @@ except ImportError as error:  # pragma: no cover - depends on the installed extr
         "extra (pip install 'guarda[openspiel]')"
     ) from error
 
+from typing import Final
+
+from guarda.games import GAMES
 from guarda.openspiel._bots import AgentBot, DeterminizedBot, resampler
 from guarda.openspiel._game import (
     CHANCE_OUTCOMES,
@@ -58,25 +68,48 @@ from guarda.openspiel._observer import (
     information_state_string,
     observation_string,
 )
+from guarda.openspiel._protocol_game import (
+    MAX_GAME_LENGTH,
+    ProtocolGame,
+    ProtocolState,
+    encode_options,
+    register,
+    registered,
+)
+from guarda.openspiel._protocol_observer import ProtocolObserver
 
-__all__ = [
-    "CHANCE_OUTCOMES",
-    "CONFIG_PREFIX",
+__all__ = [  # noqa: RUF022 - grouped by topic
+    # Guarda
     "GAME_NAME",
     "GAME_TYPE",
     "PARAMETERS",
-    "SEED_BYTES",
-    "AgentBot",
-    "DeterminizedBot",
+    "CONFIG_PREFIX",
     "GuardaGame",
-    "GuardaObserver",
     "GuardaState",
+    "GuardaObserver",
     "config_from_parameters",
     "encode_config",
     "information_state_string",
     "observation_string",
+    # Every other game
+    "register",
+    "registered",
+    "MAX_GAME_LENGTH",
+    "ProtocolGame",
+    "ProtocolState",
+    "ProtocolObserver",
+    "encode_options",
+    # The deal
+    "CHANCE_OUTCOMES",
+    "SEED_BYTES",
+    # Bots
+    "AgentBot",
+    "DeterminizedBot",
     "resampler",
 ]
 
 if GAME_NAME not in {game.short_name for game in pyspiel.registered_games()}:
     pyspiel.register_game(GAME_TYPE, GuardaGame)
+
+_SHIPPED: Final = tuple(register(game) for game in GAMES.values())
+"""The short names of every game of [`GAMES`][guarda.games.GAMES], registered at import."""

@@ -11,6 +11,11 @@
   information ([`GuardaState.resample`][guarda.openspiel.GuardaState.resample]): the
   player sees the same, the hidden cards are sampled. This is determinized search on
   one sampled world per decision.
+
+All three take the states of every game registered here: Guarda's
+[`GuardaState`][guarda.openspiel.GuardaState] and any other game's
+[`ProtocolState`][guarda.openspiel.ProtocolState] (which has the same ``view``,
+``action_index`` and ``resample``).
 """
 
 from __future__ import annotations
@@ -24,13 +29,14 @@ import pyspiel
 from guarda.bots import Agent
 from guarda.errors import AgentError, ArgumentError
 from guarda.openspiel._game import GuardaState
+from guarda.openspiel._protocol_game import ProtocolState
 
 __all__ = ["AgentBot", "DeterminizedBot", "resampler"]
 
 
-def _guarda_state(state: object) -> GuardaState:
-    if not isinstance(state, GuardaState):
-        raise ArgumentError(f"not a state of the guarda game: {state!r}", path="state")
+def _guarda_state(state: object) -> GuardaState | ProtocolState:
+    if not isinstance(state, GuardaState | ProtocolState):
+        raise ArgumentError(f"not a state of a guarda game: {state!r}", path="state")
     return state
 
 
@@ -79,14 +85,14 @@ class AgentBot(pyspiel.Bot):  # type: ignore[misc]  # pyspiel has no type stubs
         """The id of the agent's action for the player who must decide.
 
         Raises:
-            ArgumentError: If ``state`` is not a decision of the guarda game.
+            ArgumentError: If ``state`` is not a decision of a guarda game.
             AgentError: If the agent's answer is not one of the view's legal actions.
         """
         game_state = _guarda_state(state)
         player = game_state.current_player()
         if player < 0:
             raise ArgumentError("nobody decides at a chance node or the end", path="state")
-        view = game_state.view(player)
+        view: Any = game_state.view(player)  # a PlayerView, or another game's view
         action = self.agent.act(view, self._rng)
         if action not in view.legal_actions:
             raise AgentError(
@@ -146,7 +152,7 @@ class DeterminizedBot(pyspiel.Bot):  # type: ignore[misc]  # pyspiel has no type
         """The wrapped bot's action on a state sampled from the player's information.
 
         Raises:
-            ArgumentError: If ``state`` is not a decision of the guarda game.
+            ArgumentError: If ``state`` is not a decision of a guarda game.
         """
         game_state = _guarda_state(state)
         player = game_state.current_player()
@@ -156,14 +162,15 @@ class DeterminizedBot(pyspiel.Bot):  # type: ignore[misc]  # pyspiel has no type
         return action
 
 
-def resampler(seed: int = 0) -> Callable[[Any, int], GuardaState]:
+def resampler(seed: int = 0) -> Callable[[Any, int], GuardaState | ProtocolState]:
     """A seeded resampler for OpenSpiel's ``ISMCTSBot.set_resampler``.
 
     OpenSpiel's Python ISMCTS samples the worlds it searches with
     ``state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0., 1.))``,
     a sampler seeded afresh from the system at every call, so its searches cannot be
     repeated. This callback samples with
-    [`GuardaState.resample`][guarda.openspiel.GuardaState.resample] and one random source
+    [`GuardaState.resample`][guarda.openspiel.GuardaState.resample] (for any other game
+    [`ProtocolState.resample`][guarda.openspiel.ProtocolState.resample]) and one random source
     seeded once.
 
     Args:
@@ -192,7 +199,7 @@ def resampler(seed: int = 0) -> Callable[[Any, int], GuardaState]:
         raise ArgumentError(f"seed must be an integer, not {seed!r}", path="seed")
     rng = random.Random(seed)
 
-    def resample(state: Any, player: int) -> GuardaState:
+    def resample(state: Any, player: int) -> GuardaState | ProtocolState:
         return _guarda_state(state).resample(player, rng)
 
     return resample

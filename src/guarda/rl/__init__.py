@@ -1,4 +1,4 @@
-"""Reinforcement learning: Guarda as a PettingZoo environment (extra ``rl``).
+"""Reinforcement learning: guarda's games as PettingZoo environments (extra ``rl``).
 
 Install the extra first: ``pip install 'guarda[rl]'`` (PettingZoo, Gymnasium, NumPy).
 
@@ -15,6 +15,11 @@ Install the extra first: ``pip install 'guarda[rl]'`` (PettingZoo, Gymnasium, Nu
   [`PlayerView`][guarda.PlayerView] as a vector of numbers, built from the view alone, so
   it cannot show what the player may not know.
 - [`Reward`][guarda.rl.Reward]: win, draw or loss (the default), points, or stakes payouts.
+- [`GameEnv`][guarda.rl.GameEnv]: the same environment for any other game of guarda (or
+  of your own) that satisfies [`Game`][guarda.game.Game] and
+  [`Observable`][guarda.game.Observable]: the game encodes its views and numbers its
+  actions itself. The factories make one when given ``game=``:
+  ``guarda.rl.env(game="on-guard")``.
 
 This package uses only guarda's public API. See the guide
 [Reinforcement learning](../rl.md).
@@ -49,27 +54,24 @@ except ImportError as error:  # pragma: no cover - depends on the installed extr
         "(pip install 'guarda[rl]')"
     ) from error
 
-from guarda.rl._env import (
-    AGENT_PREFIX,
-    GuardaEnv,
-    Observation,
-    Reward,
-    env,
-    parallel_env,
-    raw_env,
-)
+from guarda.rl._env import AGENT_PREFIX, GuardaEnv, Observation, Reward
+from guarda.rl._factories import env, parallel_env, raw_env
+from guarda.rl._game_env import GameEnv
 from guarda.rl._mask import action_mask
 from guarda.rl._observation import ObservationEncoder, Section
 
-__all__ = [
-    "AGENT_PREFIX",
+__all__ = [  # noqa: RUF022 - grouped by topic
+    # The environments
     "GuardaEnv",
-    "Observation",
-    "ObservationEncoder",
-    "Reward",
-    "Section",
-    "action_mask",
+    "GameEnv",
     "env",
-    "parallel_env",
     "raw_env",
+    "parallel_env",
+    "AGENT_PREFIX",
+    "Observation",
+    "Reward",
+    # Guarda's actions and observations
+    "action_mask",
+    "ObservationEncoder",
+    "Section",
 ]

@@ -18,9 +18,7 @@ from typing import Any, Final, Literal, SupportsIndex, overload
 import gymnasium
 import numpy as np
 import numpy.typing as npt
-from pettingzoo import AECEnv, ParallelEnv
-from pettingzoo.utils.conversions import turn_based_aec_to_parallel
-from pettingzoo.utils.wrappers import OrderEnforcingWrapper
+from pettingzoo import AECEnv
 
 import guarda
 from guarda import Config, GameState, KingOfTheHill, StakesKind, Victory
@@ -29,15 +27,7 @@ from guarda.render import text
 from guarda.rl._mask import action_mask
 from guarda.rl._observation import ObservationEncoder
 
-__all__ = [
-    "AGENT_PREFIX",
-    "GuardaEnv",
-    "Observation",
-    "Reward",
-    "env",
-    "parallel_env",
-    "raw_env",
-]
+__all__ = ["AGENT_PREFIX", "GuardaEnv", "Observation", "Reward"]
 
 _PROCESS_KEY: Final = secrets.token_hex(16)
 """The key of every environment of this process that is given none (see ``reset``)."""
@@ -478,75 +468,3 @@ def _reward(reward: object, config: Config) -> Reward:
             path="reward",
         )
     return kind
-
-
-def raw_env(config: Config | None = None, **options: Any) -> GuardaEnv:
-    """An unwrapped [`GuardaEnv`][guarda.rl.GuardaEnv]: PettingZoo's ``raw_env``.
-
-    Args:
-        config: The ruleset.
-        **options: The keyword arguments of [`GuardaEnv`][guarda.rl.GuardaEnv].
-
-    Examples:
-        >>> import guarda
-        >>> from guarda import rl
-        >>> type(rl.raw_env(guarda.grda())).__name__
-        'GuardaEnv'
-    """
-    return GuardaEnv(config, **options)
-
-
-def env(
-    config: Config | None = None, **options: Any
-) -> OrderEnforcingWrapper[str, Observation, Any]:
-    """A [`GuardaEnv`][guarda.rl.GuardaEnv] in PettingZoo's ``OrderEnforcingWrapper``
-    (it refuses ``step`` before ``reset``), the way PettingZoo's own games are made.
-
-    PettingZoo's classic games also add ``AssertOutOfBoundsWrapper``; this one does not,
-    because the environment checks actions itself and says more: an action outside the
-    index raises [`ActionSpaceError`][guarda.errors.ActionSpaceError], one of the wrong
-    kind [`ArgumentError`][guarda.errors.ArgumentError], where the wrapper would raise a
-    bare ``AssertionError``. Nor ``TerminateIllegalWrapper``: an illegal action raises
-    [`IllegalActionError`][guarda.errors.IllegalActionError] and changes nothing.
-
-    Args:
-        config: The ruleset.
-        **options: The keyword arguments of [`GuardaEnv`][guarda.rl.GuardaEnv].
-
-    Examples:
-        >>> import guarda
-        >>> from guarda import rl
-        >>> game = rl.env(guarda.grda())
-        >>> game.reset(seed=1)
-        >>> game.unwrapped.game_seed
-        1
-    """
-    return OrderEnforcingWrapper(raw_env(config, **options))
-
-
-def parallel_env(
-    config: Config | None = None, **options: Any
-) -> ParallelEnv[str, Observation, Any]:
-    """The environment as a PettingZoo ``ParallelEnv``, one agent acting per step.
-
-    Guarda is not parallelizable (players never act at once), so this is PettingZoo's
-    ``turn_based_aec_to_parallel`` of [`env`][guarda.rl.env], not ``aec_to_parallel``
-    (which refuses it): each ``step`` takes a dictionary of actions and plays the one of
-    the selected agent; the others are ignored. ``state()`` and ``state_space`` pass
-    through.
-
-    Args:
-        config: The ruleset.
-        **options: The keyword arguments of [`GuardaEnv`][guarda.rl.GuardaEnv].
-
-    Examples:
-        >>> import guarda
-        >>> from guarda import rl
-        >>> game = rl.parallel_env(guarda.grda(), max_turns=4)
-        >>> observations, infos = game.reset(seed=1)
-        >>> sorted(observations)
-        ['player_0', 'player_1']
-        >>> game.state().shape == game.state_space.shape
-        True
-    """
-    return turn_based_aec_to_parallel(env(config, **options))
