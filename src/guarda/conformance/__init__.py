@@ -37,9 +37,9 @@ from guarda.conformance._reference import (
     VECTOR_FORMAT,
     VIEW_OMITTED,
     read_input,
-    results,
 )
 from guarda.conformance._rulings import RULINGS, UNTESTABLE, step_kinds, step_rulings
+from guarda.conformance._run import results
 from guarda.conformance._schema import SCHEMA_NAMES, json_schema
 from guarda.conformance._vectors import (
     check,
