@@ -60,7 +60,7 @@ def smallest(condition: Any) -> Path:
 def test_the_vectors_are_importable_resources_and_small() -> None:
     assert (shipped() / "index.json").is_file()
     assert len(FILES) >= 30
-    total = sum(path.stat().st_size for path in shipped().rglob("*.json"))
+    total = sum(path.stat().st_size for path in shipped().glob("*.json"))
     assert total < 3_000_000, f"{total} bytes: keep the vectors to a few MB"
 
 

@@ -39,6 +39,8 @@ REFERENCE = [sys.executable, "-m", "guarda.conformance", "run"]
 def test_every_registered_game_ships_a_fresh_generation(name: str) -> None:
     assert conformance.shipped(name).is_dir(), f"{name} ships no conformance vectors"
     assert conformance.check(game=name) == []
+    total = sum(path.stat().st_size for path in conformance.shipped(name).glob("*.json"))
+    assert total < 3_000_000, f"{name}: {total} bytes of vectors; keep them to a few MB"
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))

@@ -7,7 +7,8 @@ actions. Every step is tagged with its kinds (the action's and the events' class
 the end of the game: [game_kinds][guarda.conformance._generic.game_kinds]); each kind's
 first occurrence in each game proposes a window, as for Guarda, and a greedy set cover
 picks windows until every kind (and every end, for each number of players) is covered.
-The shortest finished game of each number of players is added whole.
+The shortest finished game of each number of players is added whole when it is short
+(``SHORT_GAME`` actions at most).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ __all__ = [
     "GAME_SEEDS",
     "MAX_PLAYER_COUNTS",
     "MAX_PLIES",
+    "SHORT_GAME",
     "Played",
     "Span",
     "game_index",
@@ -40,6 +42,8 @@ MAX_PLIES: Final = 1000
 """Games are cut off after this many actions."""
 MAX_PLAYER_COUNTS: Final = 4
 """At most this many numbers of players are played, from the game's fewest up."""
+SHORT_GAME: Final = 60
+"""A finished game this short (in actions) or shorter may be a vector whole."""
 
 INDEX_FORMAT: Final = "guarda-conformance-index"
 
@@ -178,12 +182,13 @@ def _vector(span: Span, whole: bool) -> dict[str, Any]:
 
 def generate_game_vectors(game: Game) -> list[dict[str, Any]]:
     """Generate the vectors of a game behind the protocol: for each number of players,
-    its shortest finished random game whole, then windows that cover every kind."""
+    its shortest finished random game whole (if it is short), then windows that cover
+    every kind."""
     wholes: list[Span] = []
     candidates: list[Span] = []
     for players in _player_counts(game):
         games = [play_game(game, players, seed) for seed in GAME_SEEDS]
-        finished = [played for played in games if played.is_over]
+        finished = [p for p in games if p.is_over and len(p.actions) <= SHORT_GAME]
         if finished:
             shortest = min(finished, key=lambda played: len(played.actions))
             wholes.append(_span(shortest, 0, len(shortest.actions)))
