@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import jsonschema
 import pytest
 
 import guarda
@@ -124,6 +125,30 @@ def test_a_toy_vector_holds_the_staged_format(toy_dir: Path) -> None:
         "seed",
         "version",
     ]
+
+
+def test_toy_vectors_inputs_and_results_match_the_game_schemas(toy_dir: Path) -> None:
+    def validator(name: str) -> jsonschema.Draft202012Validator:
+        schema = conformance.json_schema(name)
+        jsonschema.Draft202012Validator.check_schema(schema)
+        return jsonschema.Draft202012Validator(schema)
+
+    vectors, inputs, steps = (
+        validator("game-vector"),
+        validator("game-input"),
+        validator("game-step"),
+    )
+    for vector in _toy_vectors(toy_dir):
+        vectors.validate(vector)
+        inputs.validate(input_of(vector))
+        for step in results(input_of(vector), game=TOY):
+            steps.validate(step)
+    with pytest.raises(jsonschema.ValidationError):
+        steps.validate({"ply": 0, "legal": [], "outcome": None})
+    shipped = conformance.shipped() / "schema" / "game-vector.schema.json"
+    assert json.loads(shipped.read_text(encoding="utf-8")) == conformance.json_schema(
+        "game-vector"
+    )
 
 
 def test_check_finds_changed_missing_and_stale_toy_files(toy_dir: Path, tmp_path: Path) -> None:

@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -22,6 +23,7 @@ import guarda
 from guarda import PositionBuilder, conformance
 from guarda.conformance import LEVELS, compare, compare_levels, input_of, results, verify
 from guarda.conformance._scenarios import RARE
+from guarda.conformance._search import reach
 from guarda.conformance._vectors import build_vector, vector_text
 
 VECTORS = {path.stem: conformance.load_vector(path) for path in conformance.vector_files()}
@@ -51,6 +53,24 @@ def test_every_vector_starts_from_a_seed_and_writes_its_config_in_full() -> None
         assert len(vector["steps"][0]["views"]) == config.players
     index = json.loads((conformance.shipped() / "index.json").read_text())
     assert {row["start"] for row in index["vectors"]} == {"seed"}
+
+
+def test_a_rare_situation_is_replayed_and_a_stale_seed_is_a_clear_error() -> None:
+    rare = RARE[0]
+    actions, kinds = reach(rare)
+    assert len(actions) == rare.plies[1] and set(rare.expects) <= kinds
+    with pytest.raises(AssertionError, match=r"run python -m guarda\.conformance search"):
+        reach(attrs.evolve(rare, plies=(0, 3)))
+
+
+def test_the_search_prints_the_seeds_of_the_table(capsys: pytest.CaptureFixture[str]) -> None:
+    rare = RARE[0]
+    assert conformance.main(["search", rare.name, "--seeds", str(rare.seed)]) == 0
+    start, end = rare.plies
+    assert capsys.readouterr().out == f"{rare.name}: seed={rare.seed}, plies=({start}, {end})\n"
+    assert conformance.main(["search", rare.name, "--seeds", str(rare.seed - 1)]) == 1
+    assert "not reached in seeds 1-" in capsys.readouterr().out
+    assert conformance.main(["search", "no-such-situation"]) == 2
 
 
 def _built_vector() -> dict[str, Any]:
