@@ -16,7 +16,11 @@ when its program prints the same results:
   own side of the protocol;
 - [generate][guarda.conformance.generate] and [check][guarda.conformance.check]
   (``python -m guarda.conformance generate|check``) rebuild the vectors from seeded random
-  games and built positions, and compare a directory with a fresh generation.
+  games, and compare a directory with a fresh generation.
+
+Every vector starts from a new game and a seed. The other games behind the
+[game protocol][guarda.game.Game] ship vectors in the same staged format, made of their
+own documents (``game=`` in these functions, ``guarda verify --game NAME``).
 
 This layer uses only guarda's public API and the standard library.
 
