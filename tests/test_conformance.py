@@ -1,9 +1,10 @@
 """Conformance vectors: shipped, fresh, covering everything, and ``guarda verify`` finds
 every difference at the right step.
 
-The full set runs in process (fast); ``guarda verify`` runs as a subprocess against guarda
-itself on a few vectors, and against a deliberately broken implementation
-(``tests/conformance_mutant.py``) once per kind of mistake.
+The full set is checked in process by ``test_conformance_games.py`` (for every game);
+``guarda verify`` runs as a subprocess against guarda itself on a few vectors, and against
+a deliberately broken implementation (``tests/conformance_mutant.py``) once per kind of
+mistake.
 """
 
 from __future__ import annotations
@@ -56,14 +57,10 @@ def smallest(condition: Any) -> Path:
 # -- the shipped set ------------------------------------------------------------------------
 
 
-def test_shipped_vectors_are_a_fresh_generation() -> None:
-    assert conformance.check(shipped()) == []
-
-
 def test_the_vectors_are_importable_resources_and_small() -> None:
     assert (shipped() / "index.json").is_file()
     assert len(FILES) >= 30
-    total = sum(path.stat().st_size for path in shipped().rglob("*.json"))
+    total = sum(path.stat().st_size for path in shipped().glob("*.json"))
     assert total < 3_000_000, f"{total} bytes: keep the vectors to a few MB"
 
 
@@ -155,7 +152,7 @@ def validator(name: str) -> jsonschema.Draft202012Validator:
 SAMPLE = sorted(
     {
         smallest(lambda v: v["seed"] is not None),
-        smallest(lambda v: v["state"] is not None),
+        smallest(lambda v: v["compare_from"] > 0),
         smallest(lambda v: v["steps"][-1]["outcome"] is not None),
         smallest(lambda v: v["features"]["players"] >= 5),
         smallest(lambda v: v["features"]["stakes"] == "scavenger"),
@@ -178,18 +175,13 @@ def test_vectors_inputs_and_results_match_their_schemas() -> None:
         )
 
 
-def test_guarda_agrees_with_every_vector_in_process() -> None:
-    for name, vector in VECTORS.items():
-        assert compare(vector, list(results(input_of(vector)))) is None, name
-
-
 # -- guarda verify against guarda itself ----------------------------------------------------
 
 
 def test_guarda_verify_passes_against_guarda_itself() -> None:
     picked = [
         smallest(lambda v: v["seed"] is not None),
-        smallest(lambda v: v["state"] is not None and v["steps"][-1]["outcome"] is not None),
+        smallest(lambda v: "rare" in v["source"] and v["steps"][-1]["outcome"] is not None),
         smallest(lambda v: v["features"]["players"] >= 4),
     ]
     done = subprocess.run(
@@ -384,7 +376,7 @@ def test_run_prints_one_step_per_line() -> None:
     [
         ({"format": "other"}, "format"),
         ({"version": 3}, "version"),
-        ({"seed": 1}, "seed"),
+        ({"seed": "1"}, "seed"),
         ({"actions": "place a1"}, "actions"),
         ({"config": 5}, "config"),
     ],
@@ -392,7 +384,7 @@ def test_run_prints_one_step_per_line() -> None:
 def test_read_input_refuses_malformed_input(
     change: dict[str, Any], path: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    data = input_of(VECTORS[smallest(lambda v: v["state"] is not None).stem])
+    data = input_of(VECTORS[smallest(lambda v: v["compare_from"] > 0).stem])
     with pytest.raises(guarda.GuardaError) as raised:
         conformance.read_input({**data, **change})
     assert raised.value.path == path

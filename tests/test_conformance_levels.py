@@ -9,17 +9,22 @@ from __future__ import annotations
 
 import copy
 import json
+import shutil
 import sys
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import guarda
-from guarda import conformance
+from guarda import PositionBuilder, conformance
 from guarda.conformance import LEVELS, compare, compare_levels, input_of, results, verify
+from guarda.conformance._scenarios import RARE
+from guarda.conformance._search import reach
+from guarda.conformance._vectors import build_vector, vector_text
 
 VECTORS = {path.stem: conformance.load_vector(path) for path in conformance.vector_files()}
 
@@ -34,11 +39,11 @@ def _window() -> dict[str, Any]:
     return min(later, key=lambda v: len(v["actions"]))
 
 
-def test_game_vectors_start_from_a_seed_and_write_their_config_in_full() -> None:
-    seeded = [v for v in VECTORS.values() if v["state"] is None]
-    built = [v for v in VECTORS.values() if v["state"] is not None]
-    assert len(seeded) >= 35 and all(v["source"].get("position") for v in built)
-    assert all(isinstance(v["seed"], int) for v in seeded)
+def test_every_vector_starts_from_a_seed_and_writes_its_config_in_full() -> None:
+    assert all(v["state"] is None and isinstance(v["seed"], int) for v in VECTORS.values())
+    rare = {v["source"]["rare"]: v for v in VECTORS.values() if "rare" in v["source"]}
+    assert sorted(rare) == sorted(each.name for each in RARE)  # rare situations too
+    assert all(v["compare_from"] > 0 for v in rare.values())
     for vector in VECTORS.values():
         data = vector["config"]["data"]
         assert "preset" not in data and data["deck"]  # a port need not know the presets
@@ -47,7 +52,62 @@ def test_game_vectors_start_from_a_seed_and_write_their_config_in_full() -> None
         assert vector["steps"][-1]["ply"] == len(vector["actions"])
         assert len(vector["steps"][0]["views"]) == config.players
     index = json.loads((conformance.shipped() / "index.json").read_text())
-    assert {row["start"] for row in index["vectors"]} == {"seed", "state"}
+    assert {row["start"] for row in index["vectors"]} == {"seed"}
+
+
+def test_a_rare_situation_is_replayed_and_a_stale_seed_is_a_clear_error() -> None:
+    rare = RARE[0]
+    actions, kinds = reach(rare)
+    assert len(actions) == rare.plies[1] and set(rare.expects) <= kinds
+    with pytest.raises(AssertionError, match=r"run python -m guarda\.conformance search"):
+        reach(attrs.evolve(rare, plies=(0, 3)))
+
+
+def test_the_search_prints_the_seeds_of_the_table(capsys: pytest.CaptureFixture[str]) -> None:
+    rare = RARE[0]
+    assert conformance.main(["search", rare.name, "--seeds", str(rare.seed)]) == 0
+    start, end = rare.plies
+    assert capsys.readouterr().out == f"{rare.name}: seed={rare.seed}, plies=({start}, {end})\n"
+    assert conformance.main(["search", rare.name, "--seeds", str(rare.seed - 1)]) == 1
+    assert "not reached in seeds 1-" in capsys.readouterr().out
+    assert conformance.main(["search", "no-such-situation"]) == 2
+
+
+def _built_vector() -> dict[str, Any]:
+    """A vector that starts from a built position: none ships, but ports may be given one."""
+    config = guarda.modern(3, win="exhaustion", stakes="scavenger", ante=2)
+    state = (
+        PositionBuilder(config, seed=11)
+        .player(0, position="c1", hand=("V1", "V2", "H3"))
+        .player(1, position="c2")
+        .player(2, is_out=True)
+        .loot("c3", 2)
+        .to_act(0, turn_number=9)
+        .build()
+    )
+    actions = [guarda.parse_action(text, config) for text in ("push N V1", "pass", "settle")]
+    vector, kinds = build_vector(
+        "built", "A push claims loot", config, seed=None, state=state, actions=actions, source={}
+    )
+    assert "loot:claimed-by-push" in kinds
+    return vector
+
+
+def test_a_vector_may_start_from_a_state_document(tmp_path: Path) -> None:
+    vector = _built_vector()
+    assert vector["state"]["data"]["log"] == [] and compare(vector, _reference(vector)) is None
+    with pytest.raises(guarda.DocumentError) as error:
+        conformance.read_input({**input_of(vector), "seed": 1})
+    assert error.value.path == "seed"
+    (tmp_path / "built.json").write_text(vector_text(vector), encoding="utf-8")
+    window = _window()["id"]
+    shutil.copy(conformance.shipped() / f"{window}.json", tmp_path)
+    command = [sys.executable, "-m", "guarda.conformance", "run"]
+    found = verify(command, [tmp_path], level="legal", timeout=120)
+    assert [result.vector for result in found] == ["built", window]
+    assert all(result.passed for result in found)
+    seeded = verify(command, [tmp_path], level="legal", starts="seed", timeout=120)
+    assert [result.vector for result in seeded] == [window]
 
 
 def test_steps_before_compare_from_are_skipped() -> None:
@@ -110,9 +170,6 @@ def test_verify_reports_every_level_up_to_the_one_asked(tmp_path: Path) -> None:
     [full] = verify(command, [path], timeout=120)
     assert not full.passed and full.passed_level("legal")
     assert not full.passed_level("outcome") and not full.passed_level("events")
-    seeded = verify(command, [conformance.shipped()], level="legal", starts="seed", timeout=120)
-    assert len(seeded) == sum(v["state"] is None for v in VECTORS.values())
-    assert all(result.passed for result in seeded)
     with pytest.raises(guarda.ArgumentError) as error:
         verify(command, [path], starts="some")  # type: ignore[arg-type]
     assert error.value.path == "starts"
@@ -150,7 +207,7 @@ _JSON = st.recursive(
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_no_output_makes_compare_crash(data: st.DataObject) -> None:
-    vector = VECTORS["position-push-claims-loot"]
+    vector = VECTORS["rare-push-claims-loot"]
     steps: list[Any] = _reference(vector)
     index = data.draw(st.integers(0, len(steps) - 1))
     field = data.draw(st.sampled_from(["ply", "legal", "events", "views", "outcome", "junk"]))

@@ -200,8 +200,22 @@ class ToyGame:
         )
 
     def dumps(self, value: Any) -> str:
+        if isinstance(value, ToyConfig):
+            return json.dumps({"kind": "config", "players": value.players})
         if isinstance(value, Lay):
             return json.dumps({"kind": "lay", "card": value.card})
+        if isinstance(value, Laid):
+            return json.dumps({"kind": "event", "type": "Laid", **attrs.asdict(value)})
+        if isinstance(value, Dealt):
+            cards = None if value.cards is None else list(value.cards)
+            return json.dumps(
+                {"kind": "event", "type": "Dealt", "player": value.player, "cards": cards}
+            )
+        if isinstance(value, ToyView):
+            data = attrs.asdict(value, recurse=False)
+            data["config"] = {"players": value.config.players}
+            data["legal_actions"] = [action.card for action in value.legal_actions]
+            return json.dumps({"kind": "view", "data": data})
         if isinstance(value, ToyState):
             return json.dumps(
                 {"kind": "state", "data": attrs.asdict(value, recurse=False) | {"config": 2}}
@@ -209,9 +223,20 @@ class ToyGame:
         raise ArgumentError(f"cannot write {value!r}", path="value")
 
     def loads(self, text: str | bytes) -> Any:
-        data = json.loads(text)
+        try:
+            data = json.loads(text)
+        except ValueError as error:
+            raise ParseError(f"not JSON: {error}", path="document") from None
+        if not isinstance(data, dict):
+            raise ParseError("not a High card document", path="kind")
+        if data.get("kind") == "config":
+            if data.get("players") != 2:
+                raise ParseError("High card is for two players", path="players")
+            return ToyConfig()
         if data.get("kind") == "lay":
             return Lay(int(data["card"]))
+        if data.get("kind") == "event" and data.get("type") == "Laid":
+            return Laid(int(data["player"]), int(data["card"]))
         if data.get("kind") == "state":
             raw = data["data"]
             return ToyState(

@@ -16,7 +16,11 @@ when its program prints the same results:
   own side of the protocol;
 - [generate][guarda.conformance.generate] and [check][guarda.conformance.check]
   (``python -m guarda.conformance generate|check``) rebuild the vectors from seeded random
-  games and built positions, and compare a directory with a fresh generation.
+  games, and compare a directory with a fresh generation.
+
+Every vector starts from a new game and a seed. The other games behind the
+[game protocol][guarda.game.Game] ship vectors in the same staged format, made of their
+own documents (``game=`` in these functions, ``guarda verify --game NAME``).
 
 This layer uses only guarda's public API and the standard library.
 
@@ -37,9 +41,9 @@ from guarda.conformance._reference import (
     VECTOR_FORMAT,
     VIEW_OMITTED,
     read_input,
-    results,
 )
 from guarda.conformance._rulings import RULINGS, UNTESTABLE, step_kinds, step_rulings
+from guarda.conformance._run import results
 from guarda.conformance._schema import SCHEMA_NAMES, json_schema
 from guarda.conformance._vectors import (
     check,

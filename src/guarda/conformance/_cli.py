@@ -10,12 +10,16 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any, TextIO
 
-from guarda.conformance._reference import results
+from guarda.conformance._run import results
+from guarda.conformance._scenarios import RARE
+from guarda.conformance._search import search
 from guarda.conformance._vectors import check, generate, shipped
 from guarda.conformance._verify import LEVELS, VectorResult, verify
 from guarda.errors import GuardaError
+from guarda.games import GAMES
 
 __all__ = ["main", "run_main", "verify_main"]
 
@@ -55,6 +59,13 @@ def _verify_arguments(parser: argparse.ArgumentParser) -> None:
         help="run only the vectors that start from a seed (skip those that start from a "
         "state document)",
     )
+    parser.add_argument(
+        "--game",
+        default=None,
+        metavar="NAME",
+        help="run the vectors of this game (by default Guarda's; each vector names its own "
+        "game): its shipped set when no VECTORS are given",
+    )
     parser.add_argument("--quiet", action="store_true", help="print the failures only")
 
 
@@ -71,6 +82,7 @@ def _verify(args: argparse.Namespace, out: TextIO) -> int:
             jobs=args.jobs,
             level=args.level,
             starts="seed" if args.seed_starts else "all",
+            game=args.game,
         )
     except GuardaError as error:
         print(f"guarda verify: error: {error}", file=sys.stderr)
@@ -139,6 +151,60 @@ def run_main(source: TextIO, out: TextIO) -> int:
     return 0
 
 
+def search_main(names: Sequence[str], seeds: int, out: TextIO) -> int:
+    """Search seeded games for the rare situations (all, or those named) and print, for
+    each, the seed and window found and whether the table ``RARE`` holds them.
+
+    Returns:
+        0 when every situation searched is found, 1 otherwise, 2 for an unknown name.
+    """
+    known = {rare.name: rare for rare in RARE}
+    unknown = sorted(set(names) - set(known))
+    if unknown:
+        print(f"no rare situation {unknown[0]!r} (see --help)", file=sys.stderr)
+        return 2
+    status = 0
+    for name, rare in known.items():
+        if names and name not in names:
+            continue
+        found = search(rare, range(1, seeds + 1))
+        if found is None:
+            print(f"{name}: not reached in seeds 1-{seeds}", file=out)
+            status = 1
+            continue
+        same = (found.seed, (found.start, found.end)) == (rare.seed, rare.plies)
+        print(
+            f"{name}: seed={found.seed}, plies=({found.start}, {found.end})"
+            + ("" if same else f"  (the table has seed={rare.seed}, plies={rare.plies})"),
+            file=out,
+        )
+    return status
+
+
+def _generate_or_check(args: argparse.Namespace) -> int:
+    """``generate`` or ``check`` for each game asked (default: every registered game)."""
+    names = args.game or (["guarda"] if args.directory is not None else sorted(GAMES))
+    if args.directory is not None and len(names) > 1:
+        print("error: a DIRECTORY holds the vectors of one game", file=sys.stderr)
+        return 2
+    status = 0
+    for name in names:
+        try:
+            target = shipped(name) if args.directory is None else Path(args.directory)
+            if args.command_name == "generate":
+                written = generate(target, game=name)
+                print(f"wrote {len(written)} files to {target}")
+                continue
+            problems = check(target, game=name)
+        except GuardaError as error:
+            print(f"error: {error}", file=sys.stderr)
+            return 2
+        for problem in problems:
+            print(f"{name}: {problem}")
+        status = 1 if problems else status
+    return status
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m guarda.conformance``: generate, check, run or verify.
 
@@ -150,24 +216,39 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     commands = parser.add_subparsers(dest="command_name", required=True)
     make = commands.add_parser("generate", help="write every vector, the index and the schemas")
-    make.add_argument("directory", nargs="?", default=None, help="(default: the shipped set)")
     compare = commands.add_parser("check", help="exit 1 if a directory is not a fresh generation")
-    compare.add_argument("directory", nargs="?", default=None, help="(default: the shipped set)")
+    for each in (make, compare):
+        each.add_argument(
+            "directory", nargs="?", default=None, help="(default: each game's shipped set)"
+        )
+        each.add_argument(
+            "--game",
+            action="append",
+            default=None,
+            metavar="NAME",
+            help="a registered game (repeat for more); default: every registered game, or "
+            "Guarda alone when DIRECTORY is given",
+        )
     commands.add_parser(
         "run", help="guarda's results for the input on stdin, one JSON step per line"
     )
+    finder = commands.add_parser(
+        "search",
+        help="search seeded games for the rare situations and print the seeds for the table",
+    )
+    finder.add_argument(
+        "names",
+        nargs="*",
+        metavar="NAME",
+        help=f"situations (default: all): {', '.join(rare.name for rare in RARE)}",
+    )
+    finder.add_argument("--seeds", type=int, default=5000, help="seeds tried, from 1 (5000)")
     _verify_arguments(commands.add_parser("verify", help="check an implementation (CMD)"))
     args = parser.parse_args(argv)
-    directory = shipped() if getattr(args, "directory", None) is None else args.directory
-    if args.command_name == "generate":
-        written = generate(directory)
-        print(f"wrote {len(written)} files to {directory}")
-        return 0
-    if args.command_name == "check":
-        problems = check(directory)
-        for problem in problems:
-            print(problem)
-        return 1 if problems else 0
+    if args.command_name in ("generate", "check"):
+        return _generate_or_check(args)
     if args.command_name == "run":
         return run_main(sys.stdin, sys.stdout)
+    if args.command_name == "search":
+        return search_main(args.names, args.seeds, sys.stdout)
     return _verify(args, sys.stdout)

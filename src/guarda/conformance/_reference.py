@@ -28,8 +28,8 @@ __all__ = [
     "compare_from",
     "document_data",
     "document_data_of_config",
+    "guarda_results",
     "read_input",
-    "results",
     "step_data",
 ]
 
@@ -177,8 +177,9 @@ def compare_from(data: Mapping[str, Any]) -> int:
     return value
 
 
-def results(data: Any) -> Iterator[dict[str, Any]]:
-    """guarda's results for a vector's input: one step per position, ply 0 first.
+def guarda_results(data: Any) -> Iterator[dict[str, Any]]:
+    """guarda's results for the input of one of Guarda's vectors: one step per position,
+    ply 0 first.
 
     Each step is ``{"ply", "legal", "events", "views", "outcome"}``, the fields described
     on the "Conformance vectors" page of the documentation. The results
@@ -187,9 +188,10 @@ def results(data: Any) -> Iterator[dict[str, Any]]:
 
     Examples:
         >>> from guarda.conformance import input_of, load_vector, shipped
-        >>> vector = load_vector(shipped() / "position-push-claims-loot.json")
-        >>> [step["ply"] for step in results(input_of(vector))]
-        [0, 1, 2, 3]
+        >>> vector = load_vector(shipped() / "rare-push-claims-loot.json")
+        >>> plies = [step["ply"] for step in guarda_results(input_of(vector))]
+        >>> plies[0], plies[-1] == len(vector["actions"])
+        (0, True)
     """
     state, actions = read_input(data)
     step = step_data(0, state, state.events)

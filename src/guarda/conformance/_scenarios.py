@@ -1,4 +1,4 @@
-"""Where the vectors come from: seeded random games of many rulesets, and built positions.
+"""Where the vectors come from: seeded random games of many rulesets, and rare situations.
 
 Random play reaches most of the rules; [FAMILIES][guarda.conformance._scenarios.FAMILIES]
 lists the rulesets (every edition, win condition, stakes variant, teams, turn limits,
@@ -6,38 +6,28 @@ custom fields and seatings) and how many seeded games of each to play. Play is d
 [Chooser][guarda.conformance._scenarios.Chooser], a SplitMix64 stream written out here, so
 the games are the same on every Python version. Where random play rarely goes (a push that
 claims loot, two teams drawing, a turn limit reached by an elimination, ...),
-[POSITIONS][guarda.conformance._scenarios.POSITIONS] builds the position with
-[guarda.PositionBuilder][guarda.PositionBuilder] and plays a fixed script.
+[RARE][guarda.conformance._scenarios.RARE] names a seeded game that goes there, found by a
+search over seeds with a chooser biased towards the kinds of action wanted
+([guarda.conformance._search][]): every vector starts from a new game and a seed.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Final
 
 import attrs
 
 import guarda
-from guarda import (
-    Action,
-    Config,
-    DeckEntry,
-    GameState,
-    Guard,
-    GuardStatus,
-    Orientation,
-    Phase,
-    PositionBuilder,
-    Side,
-)
+from guarda import Action, Config, DeckEntry, Side
 
 __all__ = [
     "DEAL_FAMILIES",
     "FAMILIES",
-    "POSITIONS",
+    "RARE",
     "Chooser",
     "Family",
-    "Scripted",
+    "Rare",
     "choose",
 ]
 
@@ -84,8 +74,13 @@ _WEIGHTS: Final = {
 games shorter and reactions more frequent. A kind not listed weighs 1."""
 
 
-def choose(chooser: Chooser, actions: Sequence[Action]) -> Action:
+def choose(
+    chooser: Chooser, actions: Sequence[Action], weights: Mapping[str, int] = _WEIGHTS
+) -> Action:
     """Pick a kind of action by weight, then one action of that kind uniformly.
+
+    ``weights`` gives a kind of action's weight (a kind not listed weighs 1); by default
+    random play's.
 
     Examples:
         >>> state = guarda.new_game(guarda.modern(), seed=1)
@@ -96,9 +91,9 @@ def choose(chooser: Chooser, actions: Sequence[Action]) -> Action:
     for action in actions:
         kinds.setdefault(type(action).__name__, []).append(action)
     names = sorted(kinds)
-    roll = chooser.below(sum(_WEIGHTS.get(name, 1) for name in names))
+    roll = chooser.below(sum(weights.get(name, 1) for name in names))
     for name in names:
-        roll -= _WEIGHTS.get(name, 1)
+        roll -= weights.get(name, 1)
         if roll < 0:
             group = kinds[name]
             return group[chooser.below(len(group))]
@@ -272,183 +267,119 @@ stay what they were)."""
 
 
 @attrs.frozen
-class Scripted:
-    """A built position and a fixed script of actions from it."""
+class Rare:
+    """A situation random play rarely reaches, and the seeded game that reaches it.
+
+    The game is a new game of ``config()`` and ``seed``, played by a
+    [Chooser][guarda.conformance._scenarios.Chooser] of the same seed whose weights are
+    random play's with ``bias`` on top (a chooser that prefers the kinds of action the
+    situation needs). ``seed`` and ``plies`` were found by the search
+    (``python -m guarda.conformance search``, [search][guarda.conformance._search.search]);
+    generation replays the game and fails if the window no longer shows ``expects``.
+    """
 
     name: str
     """Names the vector."""
     title: str
     """What it shows, for people."""
-    build: Callable[[], GameState]
-    """Builds the first state."""
-    actions: tuple[str, ...]
-    """The script, in notation."""
+    config: Callable[[], Config]
+    """Builds the ruleset."""
     expects: tuple[str, ...]
-    """Kinds the script must show (see step_kinds): generation fails if one is missing."""
+    """Kinds the window must show (``situation_kinds`` of the search)."""
+    seed: int
+    """The seed of the game and of its choices, found by the search."""
+    plies: tuple[int, int]
+    """The window found by the search: compared from the first ply, played to the second."""
+    bias: tuple[tuple[str, int], ...] = ()
+    """Weights of kinds of action that replace random play's (``_WEIGHTS``)."""
+
+    @property
+    def weights(self) -> dict[str, int]:
+        """The chooser's weights: random play's, with the bias on top."""
+        return {**_WEIGHTS, **dict(self.bias)}
 
 
-_COUNTER = Guard("H1", GuardStatus.SET, Orientation.OFFENSIVE)
-"""A set counter guard; for West on a3 or North on d5 it misses South on b1 (not critical)."""
+def _scavenger() -> Config:
+    return guarda.modern(3, win="exhaustion", stakes="scavenger", ante=2)
 
 
-def _push_claims_loot() -> GameState:
-    config = guarda.modern(3, win="exhaustion", stakes="scavenger", ante=2)
-    return (
-        PositionBuilder(config, seed=11)
-        .player(0, position="c1", hand=("V1", "V2", "H3"))
-        .player(1, position="c2")
-        .player(2, is_out=True)
-        .loot("c3", 2)
-        .to_act(0, turn_number=9)
-        .build()
-    )
+def _critical(win: str) -> Callable[[], Config]:
+    return lambda: guarda.custom(5, win=win, max_health=12)
 
 
-def _move_claims_loot() -> GameState:
-    config = guarda.modern(3, win="exhaustion", stakes="scavenger", ante=2)
-    return (
-        PositionBuilder(config, seed=12)
-        .player(0, position="c2", hand=("V1", "V2", "H3"))
-        .player(1, position="e5")
-        .player(2, is_out=True)
-        .loot("c3", 2)
-        .to_act(0, turn_number=9)
-        .build()
-    )
-
-
-def _teams_go_out_together() -> GameState:
-    config = guarda.modern(4, teams=[[0, 1], [2, 3]], stakes="bounty", ante=3)
-    return (
-        PositionBuilder(config, seed=13)
-        .player(0, position="b1", hand=("V4", "H5"), health=2)
-        .player(1, is_out=True)
-        .player(2, position="d5", health=1, guard=_COUNTER)
-        .player(3, is_out=True)
-        .to_act(0, Phase.ACT, turn_number=21)
-        .build()
-    )
-
-
-def _teams_reach_the_target_together() -> GameState:
-    config = guarda.classic(
-        4, win="victory", stakes="spoils-of-war", ante=2, teams=[[0, 1], [2, 3]]
-    )
-    north_counter = Guard("V1", GuardStatus.SET, Orientation.OFFENSIVE)  # column f: misses b1
-    return (
-        PositionBuilder(config, seed=14)
-        .player(0, position="b1", hand=("V4", "H6"), points=6)
-        .player(1, position="a3", points=3)
-        .player(2, position="d6", guard=north_counter, points=9)
-        .player(3, position="f3")
-        .to_act(0, Phase.ACT, turn_number=30)
-        .build()
-    )
-
-
-def _limit_reached_by_elimination() -> GameState:
-    config = guarda.modern(3, turn_limit=5)
-    return (
-        PositionBuilder(config, seed=15)
-        .player(0, position="b1", hand=("ALL", "V1"), health=2)
-        .player(1, position="a3", guard=_COUNTER)
-        .player(2, position="d5", guard=_COUNTER)
-        .to_act(0, Phase.ACT, turn_number=5)
-        .build()
-    )
-
-
-def _critical_block(win: str) -> Callable[[], GameState]:
-    def build() -> GameState:
-        block = Guard("V4", GuardStatus.SET, Orientation.DEFENSIVE)  # North's V4 defends d5
-        config = guarda.custom(5, win=win, max_health=12)
-        return (
-            PositionBuilder(config, seed=16)
-            .player(0, position="b1", hand=("V4", "H1"))
-            .player(1, position="d5", guard=block, hand=("V2",))
-            .to_act(0, Phase.ACT, turn_number=8)
-            .build()
-        )
-
-    return build
-
-
-def _full_hand_with_empty_pile() -> GameState:
-    config = guarda.modern(2, win="exhaustion")
-    hand = ("V1", "V2", "V3", "H1", "H2")
-    used = {name: hand.count(name) for name in hand}
-    rest = tuple(
-        name for name in config.card_names for _ in range(config.copies(name) - used.get(name, 0))
-    )
-    return (
-        PositionBuilder(config, seed=17)
-        .player(0, position="b1", hand=hand, draw_pile=(), discard_hidden=rest)
-        .player(1, position="d5")
-        .to_act(1, Phase.SETTLE, turn_number=10)
-        .build()
-    )
-
-
-POSITIONS: Final[tuple[Scripted, ...]] = (
-    Scripted(
-        "position-push-claims-loot",
+RARE: Final[tuple[Rare, ...]] = (
+    Rare(
+        "rare-push-claims-loot",
         "Scavenger: a push that ends on loot claims it for the pushed player",
-        _push_claims_loot,
-        ("push N V1", "pass", "settle"),
+        _scavenger,
         ("loot:claimed-by-push", "ruling:P11"),
+        seed=6,
+        plies=(60, 65),
+        bias=(("Push", 30),),
     ),
-    Scripted(
-        "position-move-claims-loot",
+    Rare(
+        "rare-move-claims-loot",
         "Scavenger: a move that ends on loot claims it",
-        _move_claims_loot,
-        ("move N V1", "end", "pass", "settle H3"),
-        ("event:LootClaimed",),
+        _scavenger,
+        ("event:LootClaimed", "action:Move"),
+        seed=10,
+        plies=(50, 55),
+        bias=(("Move", 10),),
     ),
-    Scripted(
-        "position-teams-go-out-together",
-        "Bounty with teams: a counter puts the last two players out in one unit; "
-        "both teams share the draw and the stakes",
-        _teams_go_out_together,
-        ("attack H5 V4", "activate", "take"),
+    Rare(
+        "rare-teams-go-out-together",
+        "Bounty with teams: the last two players go out in one unit; both teams share the "
+        "draw and the stakes",
+        lambda: guarda.modern(4, teams=[[0, 1], [2, 3]], stakes="bounty", ante=3),
         ("outcome:all-out", "ruling:P14", "ruling:P6", "ruling:P5"),
+        seed=542,
+        plies=(391, 395),
     ),
-    Scripted(
-        "position-teams-reach-the-target-together",
+    Rare(
+        "rare-teams-reach-the-target-together",
         "Victory with Spoils of War and teams: both teams reach the target with equal points",
-        _teams_reach_the_target_together,
-        ("attack H6 V4", "activate", "take"),
+        lambda: guarda.classic(
+            4, win="victory", stakes="spoils-of-war", ante=2, teams=[[0, 1], [2, 3]]
+        ),
         ("outcome:target-reached", "outcome:draw", "ruling:P14", "ruling:P6"),
+        seed=754,
+        plies=(237, 241),
     ),
-    Scripted(
-        "position-limit-reached-by-elimination",
-        "A counter puts the attacker out; the attack resolves for the next defender, whose "
-        "counter deals nothing, and the turn that ended reaches the turn limit",
-        _limit_reached_by_elimination,
-        ("attack ALL", "activate", "take", "activate"),
+    Rare(
+        "rare-limit-reached-by-elimination",
+        "A counter puts the attacker out; the attack resolves for the next defender, and the "
+        "turn that ended reaches the turn limit",
+        lambda: guarda.modern(3, turn_limit=20),
         ("ruling:P9", "ruling:P21", "ruling:R21", "outcome:turn-limit"),
+        seed=203,
+        plies=(87, 91),
     ),
-    Scripted(
-        "position-critical-block-heals",
+    Rare(
+        "rare-critical-block-heals",
         "A critical block heals above the starting health up to the maximum, returns the "
         "guard and offers a new one",
-        _critical_block("elimination"),
-        ("attack V4", "activate", "newguard V4", "settle"),
+        _critical("elimination"),
         ("guard:critical-block", "event:HealthRestored", "action:PrepareNewGuard"),
+        seed=3,
+        plies=(54, 60),
     ),
-    Scripted(
-        "position-critical-block-in-victory",
+    Rare(
+        "rare-critical-block-in-victory",
         "A critical block in Victory returns the guard but heals nothing",
-        _critical_block("victory"),
-        ("attack V4", "activate", "decline", "settle H1"),
+        _critical("victory"),
         ("guard:critical-block", "action:DeclineNewGuard"),
+        seed=3,
+        plies=(54, 60),
+        bias=(("DeclineNewGuard", 5),),
     ),
-    Scripted(
-        "position-full-hand-with-empty-pile",
+    Rare(
+        "rare-full-hand-with-empty-pile",
         "Exhaustion with the Modern draw: a full hand draws nothing, so an empty draw pile "
         "does not put the player out",
-        _full_hand_with_empty_pile,
-        ("settle", "end", "pass", "settle V1"),
-        ("ruling:P10",),
+        lambda: guarda.modern(2, win="exhaustion"),
+        ("ruling:P10", "draw:full-hand-empty-pile"),
+        seed=2015,
+        plies=(83, 88),
     ),
 )
-"""Built positions with fixed scripts, for what random play rarely reaches."""
+"""Rare situations and the seeded games that reach them (found by the search)."""

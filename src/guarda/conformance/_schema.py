@@ -24,8 +24,9 @@ from guarda.errors import ArgumentError
 
 __all__ = ["SCHEMA_NAMES", "json_schema", "schema_texts"]
 
-SCHEMA_NAMES: Final = ("vector", "input", "step")
-"""The schemas: a vector file, the input a command reads, a step a command prints."""
+SCHEMA_NAMES: Final = ("vector", "input", "step", "game-vector", "game-input", "game-step")
+"""The schemas: a vector file, the input a command reads, a step a command prints; the
+``game-`` ones for the vectors of the other games (they name their ``game``)."""
 
 _BASE: Final = "urn:guarda:conformance:"
 
@@ -229,8 +230,138 @@ def _vector() -> dict[str, Any]:
     }
 
 
+def _game_step_properties() -> dict[str, Any]:
+    document = {"type": "object", "description": "A document of the game (its dumps)."}
+    return {
+        "ply": _step_properties()["ply"],
+        "legal": {
+            "type": "array",
+            "items": {"type": "string"},
+            "description": "The legal actions of the player to decide, in the game's "
+            "notation (any order unless verify --ordered); empty when the game is over.",
+        },
+        "events": {
+            "type": "array",
+            "items": {"type": "array", "items": document},
+            "description": "For each seat, the event documents of the events that led to "
+            "this step as that seat sees them; none at ply 0.",
+        },
+        "views": {
+            "type": "array",
+            "items": document,
+            "description": "For each seat, its view document.",
+        },
+        "scores": {
+            **_nullable({"type": "array", "items": {"type": "number", "minimum": 0}}),
+            "description": "Each player's score once the game is over (1 a win, 0.5 a "
+            "shared draw, 0 a loss), else null.",
+        },
+    }
+
+
+def _game_input_properties() -> dict[str, Any]:
+    return {
+        "game": {"type": "string", "description": "The game's name in guarda.games."},
+        "config": {"type": "object", "description": "The game's config document."},
+        "seed": {"type": "integer", "description": "The seed of the new game."},
+        "salt": {"type": "string", "description": "The salt of the new game."},
+        "actions": {
+            "type": "array",
+            "items": {"type": "string"},
+            "description": "The actions to play, in the game's notation.",
+        },
+        "compare_from": _input_properties()["compare_from"],
+    }
+
+
+def _game_step() -> dict[str, Any]:
+    return {
+        "$schema": schemas.DIALECT,
+        "$id": f"{_BASE}game-step:v{PROTOCOL_VERSION}",
+        "title": "guarda conformance step of another game",
+        "description": "One line a command prints for a vector that names its game. ply and "
+        "legal are always needed; scores, views and events as far as the level goes.",
+        "type": "object",
+        "properties": _game_step_properties(),
+        "required": ["ply", "legal"],
+        "additionalProperties": False,
+    }
+
+
+def _game_input() -> dict[str, Any]:
+    properties = {
+        "format": {"const": INPUT_FORMAT},
+        "version": {"const": PROTOCOL_VERSION},
+        **_game_input_properties(),
+    }
+    return {
+        "$schema": schemas.DIALECT,
+        "$id": f"{_BASE}game-input:v{PROTOCOL_VERSION}",
+        "title": "guarda conformance input of another game",
+        "description": "What a command reads on standard input for a vector that names its "
+        "game: the game, where it starts and the actions to play.",
+        "type": "object",
+        "properties": properties,
+        "required": list(properties),
+        "additionalProperties": False,
+    }
+
+
+def _game_vector() -> dict[str, Any]:
+    step: dict[str, Any] = {
+        "type": "object",
+        "properties": {
+            "ply": _step_properties()["ply"],
+            "action": {
+                **_nullable({"type": "string"}),
+                "description": "The action that led here, in notation (null at ply 0).",
+            },
+            "kinds": {
+                "type": "array",
+                "items": {"type": "string"},
+                "description": "What the step shows: action:<class>, event:<class>, end, "
+                "end:win, end:draw.",
+            },
+            **{key: value for key, value in _game_step_properties().items() if key != "ply"},
+        },
+        "additionalProperties": False,
+    }
+    step["required"] = list(step["properties"])
+    properties: dict[str, Any] = {
+        "format": {"const": VECTOR_FORMAT},
+        "version": {"const": PROTOCOL_VERSION},
+        "id": {"type": "string", "description": "The vector's name; its file is <id>.json."},
+        "title": {"type": "string", "description": "What it shows, for people."},
+        "source": {"type": "object", "description": "Where it comes from (informative)."},
+        "features": {
+            "type": "object",
+            "description": "The game and the number of players (informative).",
+        },
+        **_game_input_properties(),
+        "steps": {
+            "type": "array",
+            "items": step,
+            "minItems": 1,
+            "description": "The expected results: the step of ply compare_from, then one "
+            "step per action after it.",
+        },
+    }
+    return {
+        "$schema": schemas.DIALECT,
+        "$id": f"{_BASE}game-vector:v{PROTOCOL_VERSION}",
+        "title": "guarda conformance vector of another game",
+        "description": "A game's input and the expected step of every position, for a game "
+        "behind the game protocol.",
+        "type": "object",
+        "properties": properties,
+        "required": list(properties),
+        "additionalProperties": False,
+    }
+
+
 def json_schema(name: str) -> dict[str, Any]:
-    """The JSON Schema of ``"vector"``, ``"input"`` or ``"step"``.
+    """The JSON Schema of ``"vector"``, ``"input"`` or ``"step"`` (Guarda's), or
+    ``"game-vector"``, ``"game-input"`` or ``"game-step"`` (another game's).
 
     Raises:
         ArgumentError: For another name.
@@ -239,7 +370,14 @@ def json_schema(name: str) -> dict[str, Any]:
         >>> json_schema("input")["properties"]["format"]
         {'const': 'guarda-conformance-input'}
     """
-    builders = {"vector": _vector, "input": _input, "step": _step}
+    builders = {
+        "vector": _vector,
+        "input": _input,
+        "step": _step,
+        "game-vector": _game_vector,
+        "game-input": _game_input,
+        "game-step": _game_step,
+    }
     if name not in builders:
         raise ArgumentError(
             f"no conformance schema {name!r}: use {', '.join(SCHEMA_NAMES)}", path="name"

@@ -19,6 +19,14 @@ import attrs
 
 import guarda
 from guarda import Action, Config, EventLog, GameState
+from guarda.conformance._generic import (
+    GAME_FIELD,
+    check_game_vector,
+    check_steps,
+    game_input_of,
+    is_game_data,
+)
+from guarda.conformance._generic_vectors import game_index, generate_game_vectors
 from guarda.conformance._reference import (
     INPUT_FORMAT,
     PROTOCOL_VERSION,
@@ -37,10 +45,13 @@ from guarda.conformance._rulings import (
     step_kinds,
     step_rulings,
 )
-from guarda.conformance._scenarios import DEAL_FAMILIES, FAMILIES, POSITIONS, Scripted
+from guarda.conformance._scenarios import DEAL_FAMILIES, FAMILIES, RARE, Rare
 from guarda.conformance._schema import schema_texts
+from guarda.conformance._search import reach
 from guarda.conformance._select import Window, around, explore, opening, select, windows
 from guarda.errors import DocumentError
+from guarda.game import Game
+from guarda.games import get_game
 
 __all__ = [
     "INDEX",
@@ -51,6 +62,7 @@ __all__ = [
     "generate_vectors",
     "input_of",
     "load_vector",
+    "other_game",
     "shipped",
     "vector_files",
     "vector_text",
@@ -172,12 +184,15 @@ def _rest(step: dict[str, Any]) -> dict[str, Any]:
 
 
 def input_of(vector: dict[str, Any]) -> dict[str, Any]:
-    """The input a command reads for a vector: its configuration, seed, state and actions.
+    """The input a command reads for a vector: its configuration, seed, state and actions
+    (for another game's vector: its game, configuration, seed, salt and actions).
 
     Examples:
         >>> sorted(input_of(load_vector(vector_files()[0])))
         ['actions', 'compare_from', 'config', 'format', 'seed', 'state', 'version']
     """
+    if is_game_data(vector):
+        return game_input_of(vector)
     return {
         "format": INPUT_FORMAT,
         "version": PROTOCOL_VERSION,
@@ -209,21 +224,24 @@ def _window_vector(window: Window) -> tuple[dict[str, Any], set[str]]:
     )
 
 
-def _scripted_vector(scripted: Scripted) -> tuple[dict[str, Any], set[str]]:
-    state = scripted.build()
-    actions = tuple(guarda.parse_action(text, state.config) for text in scripted.actions)
-    vector, kinds = build_vector(
-        scripted.name,
-        scripted.title,
-        state.config,
-        seed=None,
-        state=state,
+def _rare_vector(rare: Rare) -> tuple[dict[str, Any], set[str]]:
+    actions, kinds = reach(rare)
+    start, end = rare.plies
+    vector, _ = build_vector(
+        rare.name,
+        f"{rare.title} (seed {rare.seed}, from ply {start} to ply {end})",
+        rare.config(),
+        seed=rare.seed,
+        state=None,
         actions=actions,
-        source={"position": scripted.name},
+        source={
+            "rare": rare.name,
+            "seed": rare.seed,
+            "plies": [start, end],
+            "bias": dict(rare.bias),
+        },
+        compare_from=start,
     )
-    missing = sorted(set(scripted.expects) - kinds)
-    if missing:
-        raise AssertionError(f"{scripted.name} no longer shows {', '.join(missing)}")
     return vector, kinds
 
 
@@ -240,22 +258,46 @@ def _deal_windows() -> list[Window]:
     return chosen
 
 
-def generate_vectors() -> list[dict[str, Any]]:
-    """Generate every vector: the built positions first, then the picked windows, then
-    the deals of the SHA-256 generator."""
-    built = [_scripted_vector(scripted) for scripted in POSITIONS]
+def other_game(game: str | Game | None) -> Game | None:
+    """The game behind the protocol that ``game`` names; None for Guarda (its own vectors).
+
+    Raises:
+        ArgumentError: If no registered game has that name.
+
+    Examples:
+        >>> other_game(None) is None and other_game("guarda") is None
+        True
+    """
+    if game is None:
+        return None
+    found = get_game(game)
+    return None if found.name == "guarda" else found
+
+
+def generate_vectors(game: str | Game | None = None) -> list[dict[str, Any]]:
+    """Generate every vector of a game (default: Guarda's own set: the rare situations
+    first, then the picked windows, then the SHA-256 generator's deals; for another game,
+    see the "Conformance vectors" page).
+
+    Raises:
+        ArgumentError: If ``game`` names no registered game.
+    """
+    other = other_game(game)
+    if other is not None:
+        return generate_game_vectors(other)
+    rare = [_rare_vector(each) for each in RARE]
     games = [explore(family, seed) for family in FAMILIES for seed in family.seeds]
     openings = [
         opening(game)
         for game in games
         if game.family.opening and game.seed == game.family.seeds[0]
     ]
-    covered = set().union(*(kinds for _, kinds in built), *(window.kinds for window in openings))
+    covered = set().union(*(kinds for _, kinds in rare), *(window.kinds for window in openings))
     candidates = [window for game in games for window in windows(game)]
     picked = sorted(select(candidates, covered), key=candidates.index)
     chosen = openings + [window for window in picked if window not in openings]
     chosen += _deal_windows()
-    return [vector for vector, _ in built] + [_window_vector(window)[0] for window in chosen]
+    return [vector for vector, _ in rare] + [_window_vector(window)[0] for window in chosen]
 
 
 def _index(all_vectors: Sequence[dict[str, Any]]) -> dict[str, Any]:
@@ -284,9 +326,12 @@ def _index(all_vectors: Sequence[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
-def _texts() -> dict[str, str]:
-    all_vectors = generate_vectors()
+def _texts(game: Game | None) -> dict[str, str]:
+    all_vectors = generate_vectors(game)
     texts = {f"{vector['id']}.json": vector_text(vector) for vector in all_vectors}
+    if game is not None:
+        texts[INDEX] = vector_text(game_index(game, all_vectors))
+        return texts
     texts[INDEX] = vector_text(_index(all_vectors))
     return {**texts, **schema_texts()}
 
@@ -295,17 +340,28 @@ def _existing(directory: Path) -> list[Path]:
     return sorted([*directory.glob("*.json"), *directory.glob("schema/*.json")])
 
 
-def generate(directory: Path | str) -> list[Path]:
-    """Write every vector, the index and the schemas into ``directory``.
+def generate(directory: Path | str | None = None, *, game: str | Game | None = None) -> list[Path]:
+    """Write every vector of a game, the index (and for Guarda the schemas) into
+    ``directory`` (default: the shipped set of the game, [shipped][guarda.conformance.shipped]).
 
     Vector and schema files that are no longer generated are removed.
 
+    Args:
+        directory: Where to write.
+        game: Guarda (None) or another game behind the protocol, by name or object.
+
     Returns:
         The files written.
+
+    Raises:
+        ArgumentError: If ``game`` names no registered game.
     """
-    target = Path(directory)
-    (target / "schema").mkdir(parents=True, exist_ok=True)
-    texts = _texts()
+    other = other_game(game)
+    target = shipped(game) if directory is None else Path(directory)
+    target.mkdir(parents=True, exist_ok=True)
+    if other is None:
+        (target / "schema").mkdir(exist_ok=True)
+    texts = _texts(other)
     for old in _existing(target):
         if old.relative_to(target).as_posix() not in texts:
             old.unlink()
@@ -317,14 +373,18 @@ def generate(directory: Path | str) -> list[Path]:
     return written
 
 
-def check(directory: Path | str) -> list[str]:
-    """Compare a vector directory with a fresh generation.
+def check(directory: Path | str | None = None, *, game: str | Game | None = None) -> list[str]:
+    """Compare a vector directory (default: the game's shipped set) with a fresh generation.
 
     Returns:
         One line per file that differs, is missing or is stale; empty when all agree.
+
+    Raises:
+        ArgumentError: If ``game`` names no registered game.
     """
-    source = Path(directory)
-    texts = _texts()
+    other = other_game(game)
+    source = shipped(game) if directory is None else Path(directory)
+    texts = _texts(other)
     problems = []
     for name, text in texts.items():
         path = source / name
@@ -340,21 +400,36 @@ def check(directory: Path | str) -> list[str]:
     return problems
 
 
-def shipped() -> Path:
-    """The directory of the vectors shipped with guarda (``guarda/conformance/vectors``)."""
-    return Path(str(resources.files("guarda.conformance") / "vectors"))
+def shipped(game: str | Game | None = None) -> Path:
+    """The directory of the vectors shipped with guarda: Guarda's own in
+    ``guarda/conformance/vectors``, another game's in a directory of its name there.
+
+    Raises:
+        ArgumentError: If ``game`` names no registered game.
+
+    Examples:
+        >>> shipped().name, shipped("guarda") == shipped()
+        ('vectors', True)
+    """
+    root = Path(str(resources.files("guarda.conformance") / "vectors"))
+    other = other_game(game)
+    return root if other is None else root / other.name
 
 
-def vector_files(paths: Iterable[Path | str] = ()) -> list[Path]:
-    """The vector files of some files and directories (default: the shipped set), sorted.
+def vector_files(
+    paths: Iterable[Path | str] = (), *, game: str | Game | None = None
+) -> list[Path]:
+    """The vector files of some files and directories (default: the shipped set of
+    ``game``, Guarda's by default), sorted.
 
-    A directory gives every ``*.json`` file in it but the index.
+    A directory gives every ``*.json`` file in it but the index (not its subdirectories).
 
     Raises:
         DocumentError: If a path does not exist.
+        ArgumentError: If ``game`` names no registered game.
     """
     found: list[Path] = []
-    given = list(paths) or [shipped()]
+    given = list(paths) or [shipped(game)]
     for entry in given:
         path = Path(entry)
         if path.is_dir():
@@ -399,6 +474,9 @@ def check_vector(vector: Any) -> None:
     """
     if not isinstance(vector, dict):
         raise DocumentError("a vector is a JSON object", path="vector")
+    if GAME_FIELD in vector:
+        check_game_vector(vector)
+        return
     for key in ("id", "config", "seed", "state", "actions", "steps"):
         if key not in vector:
             raise DocumentError("missing required field", path=key)
@@ -408,41 +486,4 @@ def check_vector(vector: Any) -> None:
         raise DocumentError("the configuration is a config document (an object)", path="config")
     if not isinstance(vector["actions"], list):
         raise DocumentError("the actions are an array of notation strings", path="actions")
-    first = compare_from(vector)
-    steps = vector["steps"]
-    if not isinstance(steps, list) or not steps:
-        raise DocumentError("a vector has at least one step", path="steps")
-    seats: int | None = None
-    for index, step in enumerate(steps):
-        where = f"steps[{index}]"
-        if not isinstance(step, dict):
-            raise DocumentError("a step is a JSON object", path=where)
-        for key in _STEP_KEYS:
-            if key not in step:
-                raise DocumentError("missing required field", path=f"{where}.{key}")
-        if step["ply"] != first + index or isinstance(step["ply"], bool):
-            raise DocumentError(
-                f"the steps go ply by ply from compare_from ({first}): expected ply "
-                f"{first + index}, not {step['ply']!r:.20}",
-                path=f"{where}.ply",
-            )
-        if not isinstance(step["legal"], list) or not isinstance(step["rulings"], list):
-            raise DocumentError("legal and rulings are arrays", path=f"{where}.legal")
-        for key in ("events", "views"):
-            value = step[key]
-            if not isinstance(value, list) or not value:
-                raise DocumentError("one entry per seat", path=f"{where}.{key}")
-            seats = len(value) if seats is None else seats
-            if len(value) != seats:
-                raise DocumentError(
-                    f"{len(value)} entries, but the vector's steps have one per seat ({seats})",
-                    path=f"{where}.{key}",
-                )
-        if not all(isinstance(shown, list) for shown in step["events"]):
-            raise DocumentError("each seat's events are an array", path=f"{where}.events")
-    if first + len(steps) - 1 != len(vector["actions"]):
-        raise DocumentError(
-            f"{len(steps)} steps from ply {first} do not end at the last action "
-            f"(ply {len(vector['actions'])})",
-            path="steps",
-        )
+    check_steps(vector, _STEP_KEYS, ("legal", "rulings"))

@@ -20,9 +20,12 @@ from typing import Any, Final, Literal
 import attrs
 
 import guarda
+from guarda.conformance._generic import GAME_FIELD, is_game_data
 from guarda.conformance._reference import compare_from
 from guarda.conformance._vectors import check_vector, input_of, load_vector, vector_files
-from guarda.errors import ArgumentError, GuardaError
+from guarda.errors import ArgumentError, DocumentError, GuardaError
+from guarda.game import Game
+from guarda.games import get_game
 
 __all__ = [
     "LEVELS",
@@ -40,6 +43,8 @@ __all__ = [
 
 _STEP_FIELDS: Final = ("ply", "legal", "events", "views", "outcome")
 """The fields of a step of the results."""
+_GAME_STEP_FIELDS: Final = ("ply", "legal", "events", "views", "scores")
+"""The fields of a step of another game's results: the scores in place of the outcome."""
 
 Level = Literal["legal", "outcome", "views", "events"]
 """How much of each step is compared (see [`LEVELS`][guarda.conformance.LEVELS])."""
@@ -62,6 +67,12 @@ _LEVEL_FIELDS: Final[dict[str, tuple[str, ...]]] = {
     "events": ("ply", "legal", "outcome", "views", "events"),
 }
 """The fields each level compares, in the order it compares them."""
+
+_GAME_LEVEL_FIELDS: Final[dict[str, tuple[str, ...]]] = {
+    level: tuple("scores" if field == "outcome" else field for field in fields)
+    for level, fields in _LEVEL_FIELDS.items()
+}
+"""The same for another game's vectors: the ``outcome`` level compares the scores."""
 
 
 def _path(root: str, key: str | int) -> str:
@@ -133,6 +144,8 @@ class Difference:
     """The command's value there."""
     note: str = ""
     """More about it (a missing step's standard error, a leaked secret)."""
+    kinds: tuple[str, ...] = ()
+    """The kinds the step shows, for another game's vector (which has no rulings)."""
 
     def __str__(self) -> str:
         if self.ply is None:
@@ -140,6 +153,8 @@ class Difference:
         else:
             action = "the start" if self.action is None else repr(self.action)
             rulings = f"; rulings {', '.join(self.rulings)}" if self.rulings else ""
+            if self.kinds and not self.rulings:
+                rulings = f"; kinds {', '.join(self.kinds)}"
             head = f"{self.vector}: ply {self.ply} ({action}{rulings}): {self.where}"
         lines = [head, f"  expected: {_show(self.expected)}", f"  got:      {_show(self.got)}"]
         if self.note:
@@ -210,11 +225,16 @@ def _canonical_action(text: Any, config: guarda.Config) -> str:
 
 
 def _compare_legal(
-    want: list[str], have: Any, config: guarda.Config, *, ordered: bool
+    want: list[str], have: Any, config: guarda.Config | None, *, ordered: bool
 ) -> tuple[str, Any, Any] | None:
+    """Legal actions as a set (or in order); Guarda's are compared in canonical notation,
+    another game's (``config`` None) as the strings printed."""
     if not isinstance(have, list):
         return "legal", want, have
-    canonical = [_canonical_action(text, config) for text in have]
+    canonical = [
+        text if config is None or not isinstance(text, str) else _canonical_action(text, config)
+        for text in have
+    ]
     if ordered:
         return first_difference(want, canonical, "legal")
     missing = [action for action in want if action not in canonical]
@@ -284,18 +304,19 @@ def _compare_step(
     want: dict[str, Any],
     have: Any,
     vector: dict[str, Any],
-    config: guarda.Config,
+    config: guarda.Config | None,
     seen: list[list[Any]] | None,
     *,
     ordered: bool,
     fields: tuple[str, ...],
 ) -> tuple[str, Any, Any] | None:
-    """The first difference within one step, comparing ``fields`` in that order."""
+    """The first difference within one step, comparing ``fields`` in that order
+    (``config`` is None for another game's vector)."""
     if have is None:
         return "step", "(a step)", "(no step: the output ended)"
     if not isinstance(have, dict):
         return "step", "(a JSON object)", have
-    unknown = sorted(set(have) - set(_STEP_FIELDS))
+    unknown = sorted(set(have) - set(_STEP_FIELDS if config is not None else _GAME_STEP_FIELDS))
     if unknown:
         return unknown[0], "(no such field)", have[unknown[0]]
     for field in fields:
@@ -305,13 +326,25 @@ def _compare_step(
     for field in fields:
         if field == "legal":
             found = _compare_legal(want["legal"], have["legal"], config, ordered=ordered)
-        elif field == "views":
+        elif field == "views" and config is not None:
             found = _compare_views(want["views"], have["views"], config, seen, ordered=ordered)
+        elif field == "scores":
+            found = first_difference(_as_floats(want["scores"]), _as_floats(have["scores"]), field)
         else:
             found = first_difference(want[field], have[field], field)
         if found is not None:
             return found
     return None
+
+
+def _as_floats(value: Any) -> Any:
+    """Scores with every integer as a float: a port may print ``1`` for ``1.0``."""
+    if isinstance(value, list):
+        return [
+            float(item) if isinstance(item, int) and not isinstance(item, bool) else item
+            for item in value
+        ]
+    return value
 
 
 def _check_level(level: object) -> Level:
@@ -364,11 +397,11 @@ def compare(
 
     Examples:
         >>> from guarda.conformance import input_of, load_vector, results, shipped
-        >>> vector = load_vector(shipped() / "position-push-claims-loot.json")
+        >>> vector = load_vector(shipped() / "rare-push-claims-loot.json")
         >>> steps = list(results(input_of(vector)))
         >>> compare(vector, steps) is None
         True
-        >>> steps[2]["events"] = []
+        >>> steps[-2]["events"] = []
         >>> compare(vector, steps, level="views") is None
         True
         >>> compare(vector, steps).where
@@ -378,13 +411,16 @@ def compare(
     level = _check_level(level)
     if isinstance(steps, (str, bytes)) or not isinstance(steps, Sequence):
         raise ArgumentError(f"not a sequence of steps: {steps!r:.80}", path="steps")
-    config = guarda.loads(json.dumps(vector["config"]), guarda.Config)
+    generic = is_game_data(vector)
+    config = None if generic else guarda.loads(json.dumps(vector["config"]), guarda.Config)
     first = compare_from(vector)
     steps = _from_ply(steps, first)
     expected: list[dict[str, Any]] = vector["steps"]
-    # Events inside views are compared with the events so far, known from ply 0 only.
-    seen: list[list[Any]] | None = [[] for _ in expected[0]["views"]] if first == 0 else None
-    fields = _LEVEL_FIELDS[level]
+    # Events inside Guarda's views are compared with the events so far, known from ply 0.
+    seen: list[list[Any]] | None = (
+        [[] for _ in expected[0]["views"]] if first == 0 and not generic else None
+    )
+    fields = (_GAME_LEVEL_FIELDS if generic else _LEVEL_FIELDS)[level]
     for index, want in enumerate(expected):
         if seen is not None:
             for seat, shown in enumerate(want["events"]):
@@ -404,11 +440,12 @@ def compare(
                 vector["id"],
                 want["ply"],
                 want["action"],
-                tuple(want["rulings"]),
+                tuple(want.get("rulings", ())),
                 where,
                 wanted,
                 got,
                 _secret_note(where, wanted, got),
+                tuple(want.get("kinds", ())),
             )
     if len(steps) > len(expected):
         last = expected[-1]
@@ -432,9 +469,9 @@ def compare_levels(
 
     Examples:
         >>> from guarda.conformance import input_of, load_vector, results, shipped
-        >>> vector = load_vector(shipped() / "position-push-claims-loot.json")
+        >>> vector = load_vector(shipped() / "rare-push-claims-loot.json")
         >>> steps = list(results(input_of(vector)))
-        >>> steps[1]["views"] = []
+        >>> steps[-1]["views"] = []
         >>> {level: found is None for level, found in compare_levels(vector, steps).items()}
         {'legal': True, 'outcome': True, 'views': False, 'events': False}
     """
@@ -537,6 +574,7 @@ def verify(
     jobs: int = 1,
     level: Level = "events",
     starts: Starts = "all",
+    game: str | Game | None = None,
 ) -> list[VectorResult]:
     """Check an implementation against vectors: run ``command`` once per vector.
 
@@ -555,13 +593,16 @@ def verify(
             [`LEVELS`][guarda.conformance.LEVELS]); each result also says how the
             implementation did at every level below it.
         starts: ``"all"`` vectors, or only those that start from a seed (``"seed"``).
+        game: The game whose vectors to run (by name or object): its shipped set by
+            default, and every vector given must be of it. By default Guarda's shipped
+            set, and each vector names its own game (Guarda's name none).
 
     Returns:
         One [VectorResult][guarda.conformance.VectorResult] per vector run, in file order.
 
     Raises:
         ArgumentError: If the command cannot be started, or ``jobs``, ``level`` or
-            ``starts`` is not valid.
+            ``starts`` is not valid, or ``game`` names no registered game.
         DocumentError: If a path does not exist or a file is not a vector.
     """
     if not isinstance(jobs, int) or isinstance(jobs, bool) or jobs < 1:
@@ -569,9 +610,18 @@ def verify(
     level = _check_level(level)
     if starts not in ("all", "seed"):
         raise ArgumentError(f'starts is "all" or "seed", not {starts!r:.40}', path="starts")
-    files = vector_files(paths)
-    if starts == "seed":
-        files = [path for path in files if load_vector(path)["state"] is None]
+    name = None if game is None else get_game(game).name
+    files = vector_files(paths, game=game)
+    if starts == "seed" or name is not None:
+        vectors = {path: load_vector(path) for path in files}
+        for path, vector in vectors.items():
+            if name is not None and vector.get(GAME_FIELD, "guarda") != name:
+                raise DocumentError(
+                    f"{path.name} is a vector of {vector.get(GAME_FIELD, 'guarda')!r}, "
+                    f"not of {name!r}",
+                    path=GAME_FIELD,
+                )
+        files = [path for path in files if starts == "all" or vectors[path].get("state") is None]
 
     def check_one(path: Path) -> VectorResult:
         return _check_one(path, command, timeout=timeout, ordered=ordered, level=level)
