@@ -10,6 +10,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Final
 
 from ._actions import Action, Add, Done
@@ -35,6 +36,13 @@ def choices(
         >>> choices(OnGuardConfig(), "final", (1, 9, 10, 12), (10,))
         (Done(),)
     """
+    return _choices(config, phase, tuple(hand), tuple(selection))
+
+
+@lru_cache(maxsize=65536)
+def _choices(
+    config: OnGuardConfig, phase: str, hand: tuple[int, ...], selection: tuple[int, ...]
+) -> tuple[Action, ...]:
     last = _KEY[selection[-1]] if selection else -1
     if phase == "barrage":
         return tuple(_ADD[card] for card in sorted(set(hand)) if is_action(card))
@@ -63,7 +71,7 @@ def legal_actions(state: OnGuardState) -> tuple[Action, ...]:
     actor = state.actor
     if actor is None:
         return ()
-    return choices(state.config, state.phase, state.hands[actor], state.selections[actor])
+    return _choices(state.config, state.phase, state.hands[actor], state.selections[actor])
 
 
 def explain_illegal(state: OnGuardState, action: Action) -> tuple[str, str] | None:

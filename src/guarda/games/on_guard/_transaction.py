@@ -132,10 +132,20 @@ def apply(state: OnGuardState, action: Action) -> tuple[OnGuardState, tuple[Even
     actor = state.actor
     assert actor is not None
     if isinstance(action, Add):
-        state = attrs.evolve(
-            state,
-            hands=_pair(state.hands, actor, _remove(state.hands[actor], action.card)),
-            selections=_pair(state.selections, actor, (*state.selections[actor], action.card)),
+        state = OnGuardState(
+            state.config,
+            _pair(state.hands, actor, _remove(state.hands[actor], action.card)),
+            _pair(state.selections, actor, (*state.selections[actor], action.card)),
+            state.chosen,
+            state.discards,
+            state.phase,
+            actor,
+            state.hits,
+            state.barrage_hits,
+            state.odds,
+            state.turns,
+            state.revealed,
+            state.winner,
         )
         if state.phase != "barrage":
             return state, (CardSelected(actor, action.card),)
