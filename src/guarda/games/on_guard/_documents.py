@@ -199,8 +199,9 @@ def _config(data: object, path: str) -> OnGuardConfig:
     raw = _object(data, path, ("tier", "jokers"))
     if not isinstance(raw["tier"], str):
         raise DocumentError(f"must be a str, not {raw['tier']!r}", path=f"{path}.tier")
+    jokers = _bool(raw["jokers"], f"{path}.jokers")
     try:
-        return OnGuardConfig(tier=raw["tier"], jokers=_bool(raw["jokers"], f"{path}.jokers"))
+        return OnGuardConfig(tier=raw["tier"], jokers=jokers)
     except GuardaError as error:
         raise DocumentError(error.message, path=f"{path}.{error.path}") from error
 
