@@ -174,7 +174,7 @@ def svg(position: Position) -> str:
         parts.append(
             _label(
                 16,
-                y + 2 if seat == 0 else y - 8,
+                y + 2 if seat == 0 else y - 14,
                 f"Seat {seat} ({SUITS[seat][0]}): {position.hits[seat]} hits"
                 + (
                     f", Barrage {position.barrage_hits[seat]}"
