@@ -86,7 +86,7 @@ def narrate(record: OnGuardRecord) -> str:
                 if ignored is not None:
                     mark = f" ({CARD_NAMES[ignored]} ignored)"
                     first, second = (first + mark, second) if seat == 0 else (first, second + mark)
-            gained = tuple(a + r for a, r in zip(event.attack_hits, event.riposte_hits, strict=True))
+            gained = [a + r for a, r in zip(event.attack_hits, event.riposte_hits, strict=True)]
             lines.append(
                 f"| {turn} | {first} | {second} | {event.attack[0]}-{event.attack[1]} "
                 f"| {event.parry[0]}-{event.parry[1]} | {gained[0]}-{gained[1]} "
@@ -94,7 +94,9 @@ def narrate(record: OnGuardRecord) -> str:
             )
         elif isinstance(event, BoutEnded):
             who = "nobody" if event.attacker is None else names[event.attacker]
-            after.append(f"The bout ends: a fencer is out of action cards; {who} may make a Final Attack.")
+            after.append(
+                f"The bout ends: a fencer is out of action cards; {who} may make a Final Attack."
+            )
         elif isinstance(event, FinalAttackMade):
             after.append(
                 f"{names[event.player]}'s Final Attack: {_cards(event.cards)}, "
@@ -111,9 +113,8 @@ def narrate(record: OnGuardRecord) -> str:
         elif isinstance(event, GameWon):
             after.append(f"**{names[event.winner]} wins the bout.** *Salute.*")
     notation = " ".join(ON_GUARD.format_action(action) for action in record.actions)
-    return "\n".join(
-        [*lines, "", *after, "", "Every action of the game, in the notation:", "", "```text", notation, "```"]
-    )
+    closing = ["", "Every action of the game, in the notation:", "", "```text", notation, "```"]
+    return "\n".join([*lines, "", *after, *closing])
 
 
 def pictures() -> dict[str, str]:

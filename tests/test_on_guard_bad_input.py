@@ -49,7 +49,7 @@ STATE = new_game(OnGuardConfig(), 1)
         (lambda: OnGuardConfig(tier="duo"), ConfigurationError, "tier"),
         (lambda: OnGuardConfig(jokers=1), ConfigurationError, "jokers"),  # type: ignore[arg-type]
         (lambda: Add(15), ArgumentError, "card"),
-        (lambda: Add(True), ArgumentError, "card"),  # type: ignore[arg-type]
+        (lambda: Add(True), ArgumentError, "card"),
         (lambda: new_game("mezzo", 1), ArgumentError, "config"),  # type: ignore[arg-type]
         (lambda: new_game(OnGuardConfig(), 1.5), ArgumentError, "seed"),  # type: ignore[arg-type]
         (lambda: new_game(OnGuardConfig(), 1, salt=3), ArgumentError, "salt"),  # type: ignore[arg-type]
@@ -139,20 +139,44 @@ def _with(data: dict[str, Any], key: str, value: object) -> dict[str, Any]:
         (_document("view", _with(VIEW_DATA, "legal_actions", ["?"])), "data.legal_actions[0]"),
         (_document("view", _with(VIEW_DATA, "player", "1")), "data.player"),
         (
-            _document("record", {"config": {"tier": "mezzo", "jokers": False}, "seed": "1",
-                                 "salt": "", "actions": [], "names": []}),
+            _document(
+                "record",
+                {
+                    "config": {"tier": "mezzo", "jokers": False},
+                    "seed": "1",
+                    "salt": "",
+                    "actions": [],
+                    "names": [],
+                },
+            ),
             "data.seed",
-        ),  # fmt: skip
+        ),
         (
-            _document("record", {"config": {"tier": "mezzo", "jokers": False}, "seed": 1,
-                                 "salt": "", "actions": ["A", "Q?"], "names": []}),
+            _document(
+                "record",
+                {
+                    "config": {"tier": "mezzo", "jokers": False},
+                    "seed": 1,
+                    "salt": "",
+                    "actions": ["A", "Q?"],
+                    "names": [],
+                },
+            ),
             "data.actions[1]",
-        ),  # fmt: skip
+        ),
         (
-            _document("record", {"config": {"tier": "mezzo", "jokers": False}, "seed": 1,
-                                 "salt": "", "actions": [], "names": [3]}),
+            _document(
+                "record",
+                {
+                    "config": {"tier": "mezzo", "jokers": False},
+                    "seed": 1,
+                    "salt": "",
+                    "actions": [],
+                    "names": [3],
+                },
+            ),
             "data.names[0]",
-        ),  # fmt: skip
+        ),
     ],
 )
 def test_loads_refuses_bad_documents_naming_the_path(text: str, path: str) -> None:

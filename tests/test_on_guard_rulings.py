@@ -17,6 +17,7 @@ from guarda.games.on_guard import (
     BarrageBegan,
     BoutEnded,
     Done,
+    Event,
     ExchangeScored,
     OnGuardConfig,
     SelectionsRevealed,
@@ -135,7 +136,8 @@ def test_og7_an_ace_counts_one_toward_the_sum() -> None:
 def test_og8_the_bout_ends_and_the_other_may_make_one_final_attack() -> None:
     state = new_game(OnGuardConfig(), 1)
     # Seat 0 spends its action cards fast; seat 1 one card a turn.
-    for first, second in (((1, 1, 2, 9), (1,)), ((2, 3, 8), (1,)), ((3, 10), (2,)), ((4, 5), (2,))):
+    turns = (((1, 1, 2, 9), (1,)), ((2, 3, 8), (1,)), ((3, 10), (2,)), ((4, 5), (2,)))
+    for first, second in turns:
         state, events = exchange(state, first, second)
     state, events = exchange(state, (6, 7), (3,))
     assert BoutEnded(1) in events
@@ -160,7 +162,7 @@ def test_og9_barrage_odds_from_the_deal_cards_return_and_are_discarded() -> None
     state = new_game(config, 7, salt="s")
     assert state.odds == odds_seat(7, "s")
     # Mirror every card: hits stay tied, the Barrage begins.
-    events: list[object] = []
+    events: list[Event] = []
     for card in ALL_EXCEPT:
         state, events = exchange(state, (card,), (card,))
     assert BarrageBegan(state.odds) in events
