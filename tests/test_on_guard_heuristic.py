@@ -34,3 +34,17 @@ def test_the_heuristic_beats_random_play_at_least_nine_games_in_ten() -> None:
         assert scores is not None
         wins += scores[seat]
     assert wins / GAMES >= 0.9, wins / GAMES
+
+
+def test_act_with_policy_puts_the_probability_on_the_action_played() -> None:
+    bot = OnGuardHeuristic()
+    state = ON_GUARD.new_game(OnGuardConfig(), seed=2)
+    rng = random.Random(2)
+    while not ON_GUARD.is_over(state):
+        actor = ON_GUARD.actor(state)
+        assert actor is not None
+        seen = ON_GUARD.view(state, actor)
+        action, policy = bot.act_with_policy(seen, rng)
+        assert policy[action] > 0 and abs(sum(policy.values()) - 1.0) < 1e-9
+        assert set(policy) <= set(seen.legal_actions)
+        state, _ = ON_GUARD.apply(state, action)

@@ -163,3 +163,26 @@ class OnGuardHeuristic:
         else:
             target = _bout_target(view.config, unplayed, view.unplayed[1 - player], view.turns)
         return _next(target, view.selection, legal)
+
+    def act_with_policy(
+        self, view: OnGuardView, rng: random.Random
+    ) -> tuple[Action, dict[Action, float]]:
+        """The action ``act`` plays, with its policy: all on it, uniform in the Barrage.
+
+        Raises:
+            ArgumentError: As [`act`][guarda.games.on_guard.OnGuardHeuristic.act].
+
+        Examples:
+            >>> import random
+            >>> from guarda.games.on_guard import ON_GUARD
+            >>> state = ON_GUARD.new_game(ON_GUARD.default_config(), seed=1)
+            >>> bot = OnGuardHeuristic()
+            >>> action, policy = bot.act_with_policy(ON_GUARD.view(state, 0), random.Random(0))
+            >>> policy == {action: 1.0}
+            True
+        """
+        action = self.act(view, rng)
+        if view.phase == "barrage":
+            share = 1.0 / len(view.legal_actions)
+            return action, dict.fromkeys(view.legal_actions, share)
+        return action, {action: 1.0}
