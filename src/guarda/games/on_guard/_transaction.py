@@ -1,0 +1,258 @@
+"""The one module that changes an On Guard state: apply an action, get the new state and events.
+
+Examples:
+    >>> from guarda.games.on_guard import ON_GUARD, Add, Done, apply
+    >>> state = ON_GUARD.new_game(ON_GUARD.default_config(), seed=1)
+    >>> state, events = apply(state, Add(10))
+    >>> state, events = apply(state, Done())
+    >>> events
+    (SelectionMade(player=0),)
+    >>> state.actor
+    1
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+import attrs
+
+from guarda.errors import ArgumentError, IllegalActionError
+
+from ._actions import Action, Add, Done
+from ._cards import is_action, starting_hand
+from ._config import OnGuardConfig
+from ._events import (
+    BarrageBegan,
+    BarrageRevealed,
+    BoutEnded,
+    CardSelected,
+    Event,
+    ExchangeScored,
+    FinalAttackMade,
+    GameWon,
+    SelectionMade,
+    SelectionsRevealed,
+)
+from ._legal import explain_illegal, legal_actions
+from ._rules import combined_attack, exchange_hits, ignored_card
+from ._state import OnGuardState
+
+__all__ = ["apply", "new_game", "odds_seat"]
+
+_EMPTY: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
+
+
+def odds_seat(seed: int, salt: str = "") -> int:
+    """The seat that plays odds in a Barrage: the coin toss of the deal (OG9).
+
+    The first byte of the SHA-256 digest of ``on-guard/{seed}/{salt}`` (UTF-8): even
+    gives seat 0 odds, odd gives seat 1 odds.
+
+    Examples:
+        >>> odds_seat(1), odds_seat(1, "x") in (0, 1)
+        (0, True)
+    """
+    digest = hashlib.sha256(f"on-guard/{seed}/{salt}".encode()).digest()
+    return digest[0] % 2
+
+
+def new_game(config: OnGuardConfig, seed: int, *, salt: str = "") -> OnGuardState:
+    """The first state: both hands dealt (OG10), odds decided by ``seed`` and ``salt`` (OG9).
+
+    Raises:
+        ArgumentError: If ``config`` is not an
+            [`OnGuardConfig`][guarda.games.on_guard.OnGuardConfig], ``seed`` not an int or
+            ``salt`` not a str.
+
+    Examples:
+        >>> from guarda.games.on_guard import OnGuardConfig
+        >>> new_game(OnGuardConfig(jokers=True), seed=4).hands[0][-1]
+        14
+    """
+    if not isinstance(config, OnGuardConfig):
+        raise ArgumentError(f"not an On Guard configuration: {config!r}", path="config")
+    if type(seed) is not int:
+        raise ArgumentError(f"seed must be an int, not {seed!r}", path="seed")
+    if not isinstance(salt, str):
+        raise ArgumentError(f"salt must be a str, not {salt!r}", path="salt")
+    hand = starting_hand(config.jokers, config.techniques)
+    return OnGuardState(
+        config=config,
+        hands=(hand, hand),
+        selections=_EMPTY,
+        chosen=(False, False),
+        discards=_EMPTY,
+        phase="bout",
+        actor=0,
+        hits=(0, 0),
+        barrage_hits=(0, 0),
+        odds=odds_seat(seed, salt),
+        turns=0,
+        revealed=_EMPTY,
+        winner=None,
+    )
+
+
+def _pair(
+    values: tuple[tuple[int, ...], tuple[int, ...]], seat: int, value: tuple[int, ...]
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    return (value, values[1]) if seat == 0 else (values[0], value)
+
+
+def _remove(cards: tuple[int, ...], card: int) -> tuple[int, ...]:
+    index = cards.index(card)
+    return cards[:index] + cards[index + 1 :]
+
+
+def apply(state: OnGuardState, action: Action) -> tuple[OnGuardState, tuple[Event, ...]]:
+    """The state after ``action`` and the events it caused.
+
+    Raises:
+        ArgumentError: If ``state`` or ``action`` is not one of On Guard's.
+        IllegalActionError: If the rules forbid ``action`` here; ``rule`` names the
+            ruling. ``state`` is unchanged (it is a frozen value).
+
+    Examples:
+        >>> from guarda.games.on_guard import ON_GUARD, Done
+        >>> state = ON_GUARD.new_game(ON_GUARD.default_config(), seed=1)
+        >>> apply(state, Done())
+        Traceback (most recent call last):
+        ...
+        guarda.errors.IllegalActionError: action: a selection needs at least one action card (OG3)
+    """
+    if not isinstance(state, OnGuardState):
+        raise ArgumentError(f"not an On Guard state: {state!r}", path="state")
+    if not isinstance(action, Add | Done):
+        raise ArgumentError(f"not an On Guard action: {action!r}", path="action")
+    if action not in legal_actions(state):
+        problem = explain_illegal(state, action)
+        assert problem is not None
+        raise IllegalActionError(problem[1], rule=problem[0], path="action")
+    actor = state.actor
+    assert actor is not None
+    if isinstance(action, Add):
+        state = OnGuardState(
+            state.config,
+            _pair(state.hands, actor, _remove(state.hands[actor], action.card)),
+            _pair(state.selections, actor, (*state.selections[actor], action.card)),
+            state.chosen,
+            state.discards,
+            state.phase,
+            actor,
+            state.hits,
+            state.barrage_hits,
+            state.odds,
+            state.turns,
+            state.revealed,
+            state.winner,
+        )
+        if state.phase != "barrage":
+            return state, (CardSelected(actor, action.card),)
+        events: list[Event] = [CardSelected(actor, action.card)]
+    else:
+        events = []
+    events.append(SelectionMade(actor))
+    chosen = (True, state.chosen[1]) if actor == 0 else (state.chosen[0], True)
+    state = attrs.evolve(state, chosen=chosen)
+    if state.phase == "final":
+        state = _final_attack(state, actor, events)
+    elif actor == 0:
+        state = attrs.evolve(state, actor=1)
+    elif state.phase == "bout":
+        state = _bout_turn(state, events)
+    else:
+        state = _barrage_turn(state, events)
+    return state, tuple(events)
+
+
+def _discard(state: OnGuardState) -> OnGuardState:
+    discards = (
+        tuple(sorted((*state.discards[0], *state.selections[0]))),
+        tuple(sorted((*state.discards[1], *state.selections[1]))),
+    )
+    return attrs.evolve(
+        state,
+        discards=discards,
+        revealed=state.selections,
+        selections=_EMPTY,
+        chosen=(False, False),
+        turns=state.turns + 1,
+    )
+
+
+def _bout_turn(state: OnGuardState, events: list[Event]) -> OnGuardState:
+    first, second = state.selections
+    events.append(
+        SelectionsRevealed(
+            state.selections, (ignored_card(first, second), ignored_card(second, first))
+        )
+    )
+    attack, parry, attack_hits, riposte_hits = exchange_hits(first, second)
+    hits = (
+        state.hits[0] + attack_hits[0] + riposte_hits[0],
+        state.hits[1] + attack_hits[1] + riposte_hits[1],
+    )
+    events.append(ExchangeScored(attack, parry, attack_hits, riposte_hits, hits))
+    state = attrs.evolve(_discard(state), hits=hits, actor=0)
+    left = (
+        any(is_action(card) for card in state.hands[0]),
+        any(is_action(card) for card in state.hands[1]),
+    )
+    if left[0] and left[1]:
+        return state
+    attacker = 0 if left[0] else 1 if left[1] else None
+    events.append(BoutEnded(attacker))
+    if attacker is not None:
+        return attrs.evolve(state, phase="final", actor=attacker)
+    return _decide(state, events)
+
+
+def _final_attack(state: OnGuardState, attacker: int, events: list[Event]) -> OnGuardState:
+    cards = state.selections[attacker]
+    scored = combined_attack(cards)
+    hits = (
+        (state.hits[0] + scored, state.hits[1])
+        if attacker == 0
+        else (
+            state.hits[0],
+            state.hits[1] + scored,
+        )
+    )
+    events.append(FinalAttackMade(attacker, cards, scored, hits))
+    return _decide(attrs.evolve(_discard(state), hits=hits), events)
+
+
+def _decide(state: OnGuardState, events: list[Event]) -> OnGuardState:
+    first, second = state.hits
+    if first != second:
+        return _win(state, 0 if first > second else 1, events)
+    events.append(BarrageBegan(state.odds))
+    hands = (
+        tuple(sorted((*state.hands[0], *(c for c in state.discards[0] if is_action(c))))),
+        tuple(sorted((*state.hands[1], *(c for c in state.discards[1] if is_action(c))))),
+    )
+    discards = (
+        tuple(c for c in state.discards[0] if not is_action(c)),
+        tuple(c for c in state.discards[1] if not is_action(c)),
+    )
+    return attrs.evolve(state, phase="barrage", actor=0, hands=hands, discards=discards)
+
+
+def _barrage_turn(state: OnGuardState, events: list[Event]) -> OnGuardState:
+    cards = (state.selections[0][0], state.selections[1][0])
+    scorer = state.odds if sum(cards) % 2 else 1 - state.odds
+    barrage_hits = (
+        state.barrage_hits[0] + (scorer == 0),
+        state.barrage_hits[1] + (scorer == 1),
+    )
+    events.append(BarrageRevealed(cards, scorer, barrage_hits))
+    state = attrs.evolve(_discard(state), barrage_hits=barrage_hits, actor=0)
+    if barrage_hits[scorer] == 3:
+        return _win(state, scorer, events)
+    return state
+
+
+def _win(state: OnGuardState, winner: int, events: list[Event]) -> OnGuardState:
+    events.append(GameWon(winner, state.hits, state.barrage_hits))
+    return attrs.evolve(state, phase="over", actor=None, winner=winner)
