@@ -1,0 +1,49 @@
+"""The guards of a hidden-movement game: maps of hex tiles, guards and their line of sight.
+
+Thieves creep through a keep of hex map tiles; guards stand, patrol, wander and rove,
+hear noises, spot thieves, pursue and catch them. This package is the guards' side as a
+rules engine a hidden-movement game can embed: maps as data, guards as frozen values, the
+line of sight exactly as the rules describe it, and the Guard Movement Phase. The rules,
+in the project's words and with every ruling, are on the "Guards" page of the docs.
+
+Examples:
+    >>> from guarda.games.guards import Direction, Guard, GuardKind, Hex, Status
+    >>> Guard(GuardKind.STATIONARY, Hex.parse("E4"), Direction.SE, Status.BORED).hex
+    Hex(column=4, row=4)
+"""
+
+from __future__ import annotations
+
+from guarda.games.guards._guards import Guard, GuardKind, Status
+from guarda.games.guards._hexes import Direction, Hex, Point, corners, hex_distance, parse_hex
+from guarda.games.guards._maps import (
+    FORMAT,
+    GuardMap,
+    Tile,
+    load_map,
+    map_from_json,
+    map_to_json,
+    shipped_map,
+)
+
+__all__ = [  # noqa: RUF022 - grouped by topic
+    # Hexes
+    "Hex",
+    "Direction",
+    "Point",
+    "parse_hex",
+    "corners",
+    "hex_distance",
+    # Maps
+    "GuardMap",
+    "Tile",
+    "FORMAT",
+    "map_from_json",
+    "map_to_json",
+    "load_map",
+    "shipped_map",
+    # Guards
+    "Guard",
+    "GuardKind",
+    "Status",
+]
