@@ -8,8 +8,11 @@ in the project's words and with every ruling, are on the "Guards" page of the do
 
 Examples:
     >>> from guarda.games.guards import Direction, Guard, GuardKind, Hex, Status
-    >>> Guard(GuardKind.STATIONARY, Hex.parse("E4"), Direction.SE, Status.BORED).hex
-    Hex(column=4, row=4)
+    >>> from guarda.games.guards import shipped_map, visible
+    >>> hall = shipped_map("example")
+    >>> guard = Guard(GuardKind.STATIONARY, Hex.parse("E4"), Direction.SE, Status.BORED)
+    >>> sorted(str(hex_) for hex_ in visible(hall, guard))
+    ['F4', 'G5']
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from guarda.games.guards._maps import (
     map_to_json,
     shipped_map,
 )
+from guarda.games.guards._sight import can_see, partly_visible, visible
 
 __all__ = [  # noqa: RUF022 - grouped by topic
     # Hexes
@@ -46,4 +50,8 @@ __all__ = [  # noqa: RUF022 - grouped by topic
     "Guard",
     "GuardKind",
     "Status",
+    # Line of sight
+    "can_see",
+    "visible",
+    "partly_visible",
 ]
