@@ -19,6 +19,15 @@ from __future__ import annotations
 
 from guarda.games.guards._guards import Guard, GuardKind, Status
 from guarda.games.guards._hexes import Direction, Hex, Point, corners, hex_distance, parse_hex
+from guarda.games.guards._keep import (
+    WOUNDS_TO_KILL,
+    Event,
+    EventKind,
+    Keep,
+    Thief,
+    ThiefMarker,
+    new_keep,
+)
 from guarda.games.guards._maps import (
     FORMAT,
     GuardMap,
@@ -27,6 +36,17 @@ from guarda.games.guards._maps import (
     map_from_json,
     map_to_json,
     shipped_map,
+)
+from guarda.games.guards._phase import (
+    Difficulty,
+    distract,
+    guard_movement_phase,
+    hear_noise,
+    look,
+    place_vault_guard,
+    resources_phase,
+    route_distance,
+    setup_guards,
 )
 from guarda.games.guards._sight import can_see, partly_visible, visible
 
@@ -54,4 +74,22 @@ __all__ = [  # noqa: RUF022 - grouped by topic
     "can_see",
     "visible",
     "partly_visible",
+    # The guards' world
+    "Keep",
+    "Thief",
+    "ThiefMarker",
+    "Event",
+    "EventKind",
+    "WOUNDS_TO_KILL",
+    "new_keep",
+    # Setup, phases and reactions
+    "Difficulty",
+    "setup_guards",
+    "place_vault_guard",
+    "guard_movement_phase",
+    "resources_phase",
+    "look",
+    "hear_noise",
+    "distract",
+    "route_distance",
 ]

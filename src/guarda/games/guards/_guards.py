@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import enum
 
-from attrs import field, frozen
+from attrs import frozen
 
 from guarda.games.guards._hexes import Direction, Hex
 
@@ -102,7 +102,7 @@ class Guard:
     undead: bool = False
     heading: int = 1
     target: Hex | None = None
-    seen: frozenset[str] = field(default=frozenset(), converter=frozenset)
+    seen: frozenset[str] = frozenset()
 
     def __str__(self) -> str:
         extras = [word for word, on in (("bow", self.bow), ("undead", self.undead)) if on]

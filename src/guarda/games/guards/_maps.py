@@ -29,10 +29,10 @@ A map document is a JSON object::
   ``wandering``); optional. Its marker must be on the tile.
 - ``crescent`` is the blue crescent of a Stationary guard; ``patrol`` the green line from
   the green star (first) to the green shield (last), each hex adjacent to the one before
-  with no wall between; ``route`` the red arrows, a closed loop walked in the order given
-  (the last hex leads back to the first); ``shields`` the red shields on that loop where
-  a Wandering guard may start; ``vault`` the Vault Hex (the crown) of the Vault Map Tile.
-  All optional.
+  with no wall between and no hex twice; ``route`` the red arrows, a closed loop walked
+  in the order given (the last hex leads back to the first); ``shields`` the red shields
+  on that loop where a Wandering guard may start; ``vault`` the Vault Hex (the crown) of
+  the Vault Map Tile. All optional.
 - ``walls`` are pairs of adjacent hexes with a wall on the side between them. The edge of
   the map is a wall too, without being listed.
 - ``special`` are the Special Hexes (locked: guards have keys, sight goes in but not
@@ -237,6 +237,9 @@ def _optional_hex(data: Mapping[str, Any], key: str, path: str, on: frozenset[He
 def _check_line(
     line: Sequence[Hex], path: str, walls: frozenset[tuple[Hex, Hex]], loop: bool
 ) -> None:
+    for index, hex_ in enumerate(line):
+        if hex_ in line[:index]:
+            raise _fail(f"the line passes {hex_} twice", f"{path}[{index}]")
     pairs = list(itertools.pairwise(line))
     if loop and len(line) > 1:
         pairs.append((line[-1], line[0]))
