@@ -48,6 +48,7 @@ from guarda.games.guards._phase import (
     route_distance,
     setup_guards,
 )
+from guarda.games.guards._pictures import map_svg
 from guarda.games.guards._sight import can_see, partly_visible, visible
 
 __all__ = [  # noqa: RUF022 - grouped by topic
@@ -92,4 +93,6 @@ __all__ = [  # noqa: RUF022 - grouped by topic
     "hear_noise",
     "distract",
     "route_distance",
+    # Pictures
+    "map_svg",
 ]
