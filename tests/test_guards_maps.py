@@ -161,7 +161,9 @@ def test_malformed_text_and_format_are_refused() -> None:
 
 def test_guards_are_frozen_hashable_values() -> None:
     guard = Guard(GuardKind.PATROLLING, parse_hex("D3"), Direction.SW, Status.ALERT, bow=True)
-    assert guard == Guard(GuardKind.PATROLLING, parse_hex("D3"), Direction.SW, Status.ALERT, bow=True)
+    assert guard == Guard(
+        GuardKind.PATROLLING, parse_hex("D3"), Direction.SW, Status.ALERT, bow=True
+    )
     assert len({guard, guard}) == 1
     assert str(guard) == "bow patrolling guard at D3 facing SW, alert"
     assert [kind.default_status for kind in GuardKind] == [

@@ -204,12 +204,12 @@ def map_svg(
         x, y = canvas.xy(_at(hex_, 1.1, -0.45))
         draw.append(f'<circle cx="{_num(x)}" cy="{_num(y)}" r="3.5" fill="#8a4b08"/>')
     for hex_ in sorted(hexes):
-        points = corners(hex_)
+        outline = corners(hex_)
         for direction in Direction:
             other = hex_.neighbour(direction)
             edge = other not in hexes
             if edge or (other > hex_ and guard_map.has_wall(hex_, other)):
-                a, b = points[direction.value], points[(direction.value + 1) % 6]
+                a, b = outline[direction.value], outline[(direction.value + 1) % 6]
                 canvas.line(a, b, 'stroke="#3b3229" stroke-width="4" stroke-linecap="round"')
     for marker in markers:
         x, y = canvas.xy(_at(marker.hex, -0.9, -0.2))
