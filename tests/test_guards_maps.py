@@ -47,7 +47,7 @@ def small() -> dict[str, Any]:
     }
 
 
-def test_hex_names_follow_the_text_columns_letters_rows_numbers() -> None:
+def test_gd1_hex_names_follow_the_text_columns_letters_rows_numbers() -> None:
     assert parse_hex("A1") == Hex(0, 1)
     assert str(Hex(25, 99)) == "Z99"
     # the text's Stationary guard at E4 looks down the row F4, G5: E4-F4-G5 is straight

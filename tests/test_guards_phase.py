@@ -200,7 +200,7 @@ def test_gd13_spotting_turns_a_guard_pursuing_and_reveals_the_thief() -> None:
     assert keep.markers == (ThiefMarker("ann", H("G5")),)
 
 
-def test_a_bow_wounds_each_new_sighting_and_three_wounds_kill() -> None:
+def test_gd19_a_bow_wounds_each_new_sighting_and_three_wounds_kill() -> None:
     guard_map = shipped_map("example")
     archer = Guard(GuardKind.STATIONARY, H("E4"), Direction.SE, Status.BORED, bow=True)
     thieves = (Thief("ann", H("G5"), wounds=1), Thief("bob", H("F4")))
@@ -373,7 +373,7 @@ def test_setup_places_each_tiles_guard_on_its_marker() -> None:
     assert guards[0].status is Status.INTERESTED and not guards[0].bow
 
 
-def test_setup_difficulties_roving_and_undead() -> None:
+def test_gd25_gd26_setup_difficulties_roving_and_undead() -> None:
     guard_map = yard()
     medium = setup_guards(guard_map, random.Random(0), difficulty="medium")
     assert all(guard.bow for guard in medium) and len(medium) == 1
@@ -386,6 +386,7 @@ def test_setup_difficulties_roving_and_undead() -> None:
     roving = setup_guards(guard_map, random.Random(0), roving=True)
     assert roving[-1].kind is GuardKind.ROVING and roving[-1].hex == H("F4")
     assert roving[-1].status is Status.ALERT and not roving[-1].bow
+    assert roving[-1].facing is Direction.N
     undead = [
         any(guard.undead for guard in setup_guards(guard_map, random.Random(seed), undead=True))
         for seed in range(20)
@@ -397,7 +398,7 @@ def test_setup_difficulties_roving_and_undead() -> None:
         setup_guards(shipped_map("example"), random.Random(0), roving=True)
 
 
-def test_the_vault_guard_is_placed_once_on_a_red_shield() -> None:
+def test_gd27_the_vault_guard_is_placed_once_on_a_red_shield() -> None:
     keep = new_keep(yard(), setup_guards(yard(), random.Random(0)))
     placed, events = place_vault_guard(keep, random.Random(5), bow=True)
     guard = placed.guards[-1]
@@ -456,3 +457,57 @@ def test_random_play_keeps_the_invariants() -> None:
             assert all(
                 g.status is not Status.PURSUING or g.target is not None for g in keep.guards
             )
+
+
+def test_gd18_a_returning_guard_cut_off_from_its_place_waits() -> None:
+    guard_map = yard()
+    around = {(min(H("E5"), other), max(H("E5"), other)) for _, other in guard_map.exits(H("E5"))}
+    cut = attrs.evolve(guard_map, walls=guard_map.walls | around)
+    assert cut.exits(H("E5")) == ()
+    keep = new_keep(cut, [patroller("E5", status=Status.RETURNING)])
+    after, events = guard_movement_phase(keep)
+    assert after.guards[0].hex == H("E5") and after.guards[0].status is Status.RETURNING
+    assert EventKind.MOVED not in kinds(events)
+
+
+def test_gd21_a_guard_entering_a_marker_investigates_and_walks_to_the_next_one() -> None:
+    guard_map = yard()
+    # the patrol walks B1 -> B2 where a marker lies; ann is elsewhere; bob's marker at B4
+    thieves = (Thief("ann", H("A1")), Thief("bob", H("D1")))
+    markers = (ThiefMarker("ann", H("B2")), ThiefMarker("bob", H("B4")))
+    keep = new_keep(guard_map, [patroller()], thieves, markers)
+    keep, events = guard_movement_phase(keep)
+    assert kinds(events)[:2] == [EventKind.MOVED, EventKind.INVESTIGATED]
+    guard = keep.guards[0]
+    assert guard.status is Status.ALERT and guard.target == H("B4")
+    keep, events = guard_movement_phase(keep)
+    assert keep.guards[0].hex == H("B3")  # one hex a phase
+    keep, events = guard_movement_phase(keep)
+    assert EventKind.INVESTIGATED in kinds(events) and keep.markers == ()
+
+
+def test_gd24_a_wandering_guard_starts_on_the_rolled_shield_counted_round() -> None:
+    guard_map = yard()
+    vault = guard_map.tile("vault")
+    for seed in range(6):
+        roll = random.Random(seed).randint(1, 6)
+        placed, _ = place_vault_guard(new_keep(guard_map, []), random.Random(seed))
+        assert placed.guards[0].hex == vault.shields[(roll - 1) % len(vault.shields)]
+
+
+def test_gd28_facing_after_a_move_is_the_last_step_or_the_next_hex_of_a_line() -> None:
+    guard = pursuer("D3", Direction.N, target=H("D5"))
+    keep = chase("A4", "D5", guard)
+    keep, _ = guard_movement_phase(keep)
+    assert keep.guards[0].facing is Direction.S  # the direction of its last step
+    wanderer = Guard(GuardKind.WANDERING, H("E1"), Direction.N, Status.INTERESTED, tile="vault")
+    keep, _ = guard_movement_phase(new_keep(yard(), [wanderer]))
+    assert keep.guards[0].hex == H("F1") and keep.guards[0].facing is Direction.SW  # toward E2
+
+
+def test_gd30_an_alert_guard_keeps_its_routine_and_stays_alert() -> None:
+    keep = new_keep(yard(), [patroller(status=Status.ALERT)])
+    for expected in ("B2", "B3", "B4"):
+        keep, _ = guard_movement_phase(keep)
+        assert str(keep.guards[0].hex) == expected
+        assert keep.guards[0].status is Status.ALERT

@@ -6,10 +6,10 @@ import xml.etree.ElementTree as ET
 
 import attrs
 import pytest
-from guards_pictures import IMAGES, PICTURES, example_guards
 
 from guarda.errors import ArgumentError
 from guarda.games.guards import ThiefMarker, map_svg, parse_hex, shipped_map
+from guards_pictures import IMAGES, PICTURES, example_guards
 
 
 @pytest.mark.parametrize("name", sorted(PICTURES))

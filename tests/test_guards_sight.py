@@ -36,7 +36,7 @@ def guard(at: str, facing: Direction, status: Status) -> Guard:
 # --- The text's example (ruling GD3 says how its picture was rebuilt) ---------------------
 
 
-def test_example_distracted_wandering_guard_at_f2_sees_nothing() -> None:
+def test_gd3_example_distracted_wandering_guard_at_f2_sees_nothing() -> None:
     hall = shipped_map("example")
     wanderer = Guard(GuardKind.WANDERING, parse_hex("F2"), Direction.S, Status.DISTRACTED)
     assert visible(hall, wanderer) == frozenset()
@@ -44,7 +44,7 @@ def test_example_distracted_wandering_guard_at_f2_sees_nothing() -> None:
     assert not can_see(hall, wanderer, parse_hex("F3"))
 
 
-def test_example_alert_patrolling_guard_at_d3_sees_exactly_the_listed_hexes() -> None:
+def test_gd3_example_alert_patrolling_guard_at_d3_sees_exactly_the_listed_hexes() -> None:
     hall = shipped_map("example")
     patrol = guard("D3", Direction.SW, Status.ALERT)
     # B2 and C3 off the tile to the top left; B3 (a Special Hex), C4, C5, C6, D4, D5, E6
@@ -58,7 +58,7 @@ def test_example_alert_patrolling_guard_at_d3_sees_exactly_the_listed_hexes() ->
     assert parse_hex("A4") not in partly_visible(hall, patrol)
 
 
-def test_example_bored_stationary_guard_at_e4_sees_f4_and_g5() -> None:
+def test_gd3_example_bored_stationary_guard_at_e4_sees_f4_and_g5() -> None:
     hall = shipped_map("example")
     stationary = Guard(GuardKind.STATIONARY, parse_hex("E4"), Direction.SE, Status.BORED)
     assert names(visible(hall, stationary)) == {"F4", "G5"}
@@ -66,7 +66,7 @@ def test_example_bored_stationary_guard_at_e4_sees_f4_and_g5() -> None:
     assert names(visible(hall, guard("E4", Direction.SE, Status.INTERESTED))) == {"F4", "G5"}
 
 
-def test_sight_goes_into_a_special_hex_but_not_past_it_in_a_row() -> None:
+def test_gd5_sight_goes_into_a_special_hex_but_not_past_it_in_a_row() -> None:
     hall = shipped_map("example")
     # from C3 facing S: C4, C5, C6, C7 (no special hex in that row)
     assert names(visible(hall, guard("C3", Direction.S, Status.INTERESTED))) == {
@@ -83,7 +83,7 @@ def test_walls_stop_a_row() -> None:
     assert names(visible(hall, guard("D2", Direction.S, Status.BORED))) == {"D3", "D4"}
 
 
-def test_a_guard_never_sees_its_own_hex() -> None:
+def test_gd4_a_guard_never_sees_its_own_hex() -> None:
     hall = shipped_map("example")
     for status in Status:
         for facing in Direction:
@@ -154,7 +154,7 @@ def test_a_new_wall_never_shows_more(scene: tuple[GuardMap, Guard], wall: tuple[
 
 @settings(max_examples=60)
 @given(scenes())
-def test_a_more_alert_status_never_sees_less(scene: tuple[GuardMap, Guard]) -> None:
+def test_gd7_a_more_alert_status_never_sees_less(scene: tuple[GuardMap, Guard]) -> None:
     guard_map, watcher = scene
     sights = [visible(guard_map, attrs.evolve(watcher, status=status)) for status in Status]
     assert sights[Status.DISTRACTED] == frozenset()
@@ -217,3 +217,55 @@ def test_arc_guards_see_in_front_only() -> None:
     for hex_ in visible(open_map, watcher):
         # every corner of a seen hex is on or above the line through C3's side corners
         assert hex_.centre[1] <= watcher.hex.centre[1] - 1
+
+
+def _one_tile(hexes: str, walls: tuple[tuple[str, str], ...] = (), special: str = "") -> GuardMap:
+    tile = Tile("t", frozenset(parse_hex(name) for name in hexes.split()))
+    pairs = frozenset(
+        (min(parse_hex(a), parse_hex(b)), max(parse_hex(a), parse_hex(b))) for a, b in walls
+    )
+    return GuardMap("t", (tile,), pairs, frozenset(parse_hex(n) for n in special.split()))
+
+
+def test_gd2_a_corner_on_the_arcs_edge_is_inside_it() -> None:
+    # E6's right corner lies exactly on the line through D3's two side corners
+    hall = shipped_map("example")
+    assert can_see(hall, guard("D3", Direction.SW, Status.ALERT), parse_hex("E6"))
+
+
+def test_gd5_sight_reaches_a_special_hexs_corners_but_not_past_them() -> None:
+    hall = shipped_map("example")
+    alert = guard("D3", Direction.SW, Status.ALERT)
+    # the line to B2's lower left corner crosses B3 (special) to reach a corner of B3 itself
+    assert can_see(hall, alert, parse_hex("B2"))
+    without = GuardMap("x", hall.tiles, hall.walls, frozenset())
+    # it is the Special Hex that hides all of A4 (the map's edge hides the rest)
+    assert parse_hex("A4") in partly_visible(without, alert)
+    assert parse_hex("A4") not in partly_visible(hall, alert)
+
+
+def test_gd6_walls_are_crossed_never_but_may_be_grazed() -> None:
+    grid = " ".join(f"{c}{r}" for c in "ABCDE" for r in range(1, 6))
+    open_map = _one_tile(grid)
+    watcher = guard("C3", Direction.S, Status.ALERT)
+    assert parse_hex("C5") in visible(open_map, watcher)
+    # a wall across the row hides what is behind it (only glimpsed round the wall's ends),
+    # and the row stops there
+    walled = _one_tile(grid, (("C4", "C5"),))
+    assert parse_hex("C5") not in visible(walled, watcher)
+    assert parse_hex("C5") in partly_visible(walled, watcher)
+    assert names(visible(walled, guard("C3", Direction.S, Status.INTERESTED))) == {"C4"}
+    # a wall beside the row (C4|B5) only grazes the lines to C5's corners: C5 stays seen
+    beside = _one_tile(grid, (("C4", "B5"),))
+    assert parse_hex("C5") in visible(beside, watcher)
+    # the map's edge is a wall: with C4 gone, C5 is out of sight
+    gap = _one_tile(grid.replace("C4 ", ""))
+    assert parse_hex("C5") not in visible(gap, watcher)
+
+
+def test_gd8_partly_seen_means_some_of_the_inside_is_seen() -> None:
+    hall = shipped_map("example")
+    alert = guard("D3", Direction.SW, Status.ALERT)
+    # E4 touches the arc's edge at two corners only: not even partly seen
+    assert parse_hex("E4") not in partly_visible(hall, alert)
+    assert parse_hex("E5") in partly_visible(hall, alert)

@@ -246,16 +246,20 @@ class _World:
             self.set(index, status=Status.RETURNING, target=None)
             self.emit(EventKind.RETURNING, index, None, guard.hex)
 
-    def home(self, guard: Guard) -> Hex:
-        """Where a Returning guard walks to: its regular spot or the nearest hex of its line."""
+    def home(self, guard: Guard) -> Hex | None:
+        """Where a Returning guard walks to: its regular spot or the nearest hex of its line.
+
+        None if it cannot get there (GD18); its own hex if it has no place on its tile.
+        """
         tile = self.tile(guard)
         if tile is None:
             return guard.hex
         if guard.kind is GuardKind.STATIONARY and tile.crescent is not None:
-            return tile.crescent
+            reachable = route_distance(self.map, guard.hex, tile.crescent) is not None
+            return tile.crescent if reachable else None
         line = tile.patrol if guard.kind is GuardKind.PATROLLING else tile.route
         if guard.kind in (GuardKind.PATROLLING, GuardKind.WANDERING) and line:
-            return _nearest(self.map, guard.hex, line) or guard.hex
+            return _nearest(self.map, guard.hex, line)
         return guard.hex
 
     def arrive(self, index: int) -> None:
@@ -331,8 +335,10 @@ class _World:
     def go_back(self, index: int) -> None:
         guard = self.guards[index]
         home = self.home(guard)
-        if guard.hex != home and not self.walk_toward(index, home):
+        if home is None:
             return  # cut off from its place: it waits (GD18)
+        if guard.hex != home and not self.walk_toward(index, home):
+            return  # pragma: no cover - home is reachable
         guard = self.guards[index]
         if guard.status is Status.RETURNING and guard.hex == self.home(guard):
             self.arrive(index)
