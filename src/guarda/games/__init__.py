@@ -3,6 +3,7 @@
 | Name | Game | Players | Module |
 |---|---|---|---|
 | ``guarda`` | Guarda, the tactical card game | 2-8 | [`GUARDA`][guarda.games.GUARDA] |
+| ``guards`` | The heist, thieves against guards | 1-2 | [`GUARDS`][guarda.games.GUARDS] |
 
 A layer that takes ``game=`` (bots, the arena, statistics, the CLI's ``--game``, the
 PettingZoo and OpenSpiel adapters) takes any of these objects, or a game of your own that
@@ -25,6 +26,7 @@ from typing import Final
 from guarda.errors import ArgumentError
 from guarda.game import Game
 from guarda.games._guarda import GUARDA, GuardaGame
+from guarda.games.guards import GUARDS, HeistGame
 
 __all__ = [  # noqa: RUF022 - grouped by topic
     # The registry
@@ -34,9 +36,11 @@ __all__ = [  # noqa: RUF022 - grouped by topic
     # The games
     "GUARDA",
     "GuardaGame",
+    "GUARDS",
+    "HeistGame",
 ]
 
-GAMES: Final[Mapping[str, Game]] = MappingProxyType({GUARDA.name: GUARDA})
+GAMES: Final[Mapping[str, Game]] = MappingProxyType({GUARDA.name: GUARDA, GUARDS.name: GUARDS})
 """Every game that ships with guarda, by name."""
 
 

@@ -18,6 +18,28 @@ Examples:
 from __future__ import annotations
 
 from guarda.games.guards._guards import Guard, GuardKind, Status
+from guarda.games.guards._heist import (
+    Art,
+    Escaped,
+    HeistAction,
+    HeistConfig,
+    HeistEvent,
+    HeistState,
+    Move,
+    PublicThief,
+    Run,
+    ThiefActed,
+    TreasureMoved,
+    Wait,
+)
+from guarda.games.guards._heist_game import (
+    GUARDS,
+    HeistGame,
+    HeistRecord,
+    HeistSpace,
+    HeistView,
+    SneakBot,
+)
 from guarda.games.guards._hexes import Direction, Hex, Point, corners, hex_distance, parse_hex
 from guarda.games.guards._keep import (
     WOUNDS_TO_KILL,
@@ -95,4 +117,23 @@ __all__ = [  # noqa: RUF022 - grouped by topic
     "route_distance",
     # Pictures
     "map_svg",
+    # The heist: a thief scenario behind the game protocol
+    "GUARDS",
+    "HeistGame",
+    "HeistConfig",
+    "HeistState",
+    "HeistView",
+    "HeistRecord",
+    "HeistSpace",
+    "HeistAction",
+    "Wait",
+    "Move",
+    "Run",
+    "Art",
+    "HeistEvent",
+    "ThiefActed",
+    "TreasureMoved",
+    "Escaped",
+    "PublicThief",
+    "SneakBot",
 ]

@@ -7,7 +7,7 @@ a picture can be committed and compared byte for byte.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Final
 
 from guarda.errors import ArgumentError
@@ -112,6 +112,7 @@ def map_svg(
     *,
     markers: Sequence[ThiefMarker] = (),
     torches: Iterable[Hex] | None = None,
+    thieves: Mapping[str, Hex] | None = None,
     sight: bool = True,
     title: str | None = None,
 ) -> str:
@@ -123,7 +124,8 @@ def map_svg(
     as on the tiles. A guard is a disc in its meeple's colour with a wedge toward the side
     it faces and its status's initial; a bow is a gold ring, an undead guard a dashed rim.
     With ``sight``, the hexes each guard sees are shaded yellow, those it sees only partly
-    pale yellow.
+    pale yellow. ``thieves`` maps thieves' names to true hexes to show (a white disc with
+    the name's initial); Thief Markers are black discs.
 
     Raises:
         ArgumentError: If a guard or marker is off the map.
@@ -141,6 +143,9 @@ def map_svg(
     for index, marker in enumerate(markers):
         if marker.hex not in hexes:
             raise ArgumentError(f"{marker.hex} is not on the map", path=f"markers[{index}].hex")
+    for name, hex_ in (thieves or {}).items():
+        if hex_ not in hexes:
+            raise ArgumentError(f"{hex_} is not on the map", path=f"thieves[{name!r}]")
     canvas = _Canvas(hexes)
     draw = canvas.lines
     for number, tile in enumerate(guard_map.tiles):
@@ -218,6 +223,16 @@ def map_svg(
             _at(marker.hex, -0.9, 0.05),
             marker.thief[:1].upper(),
             'font-size="8" fill="#ffffff" text-anchor="middle"',
+        )
+    for name, hex_ in sorted((thieves or {}).items()):
+        x, y = canvas.xy(_at(hex_, 0.9, -0.2))
+        draw.append(
+            f'<circle cx="{_num(x)}" cy="{_num(y)}" r="6" fill="#ffffff" stroke="#222222"/>'
+        )
+        canvas.text(
+            _at(hex_, 0.9, 0.05),
+            name[:1].upper(),
+            'font-size="8" fill="#222222" text-anchor="middle"',
         )
     for guard in guards:
         centre = guard.hex.centre
