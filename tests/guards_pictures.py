@@ -15,9 +15,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 from guarda.games.guards import (
+    GUARDS,
     Direction,
     Guard,
     GuardKind,
+    HeistConfig,
     Status,
     map_svg,
     parse_hex,
@@ -42,7 +44,13 @@ def example() -> str:
     return map_svg(shipped_map("example"), example_guards(), title="Line of sight")
 
 
-PICTURES: dict[str, Callable[[], str]] = {"guards-example.svg": example}
+def keep() -> str:
+    """The heist's map at the start of a hard game with the Roving guard (seed 1)."""
+    config = HeistConfig(difficulty="hard", roving=True)
+    return GUARDS.svg(GUARDS.new_game(config, seed=1))
+
+
+PICTURES: dict[str, Callable[[], str]] = {"guards-example.svg": example, "guards-keep.svg": keep}
 """Each picture's file name under ``docs/games/images`` and the function drawing it."""
 
 

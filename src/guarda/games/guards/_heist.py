@@ -1,7 +1,7 @@
 """The heist: a small thief scenario on the guards engine, the project's own rules.
 
 The text gives the guards' rules only. To play them end to end, guarda adds a minimal
-thieves' side of its own (rules H1-H12 of the rules page):
+thieves' side of its own (rules H1-H11 of the rules page):
 
 - One or two thieves (the players) start on the entrance hex of the map ``keep``. Each
   thief's true hex is secret (their location dial); their public Thief Marker starts on

@@ -361,9 +361,7 @@ class SneakBot:
         hunted = here in seen or any(g.status is Status.PURSUING for g in view.guards)
         kinds = (Move, Run) if hunted else (Move,)
         unseen = [
-            action
-            for action in legal
-            if isinstance(action, kinds) and action.to not in seen
+            action for action in legal if isinstance(action, kinds) and action.to not in seen
         ]
         for better in (True, False):
             options = [

@@ -127,10 +127,22 @@ class GuardMap:
     special: frozenset[Hex] = frozenset()
     torches: frozenset[Hex] = frozenset()
     hexes: frozenset[Hex] = field(init=False, eq=False, repr=False)
+    _exits: Mapping[Hex, tuple[tuple[Direction, Hex], ...]] = field(
+        init=False, eq=False, repr=False
+    )
 
     def __attrs_post_init__(self) -> None:
         hexes: frozenset[Hex] = frozenset().union(*(tile.hexes for tile in self.tiles))
         object.__setattr__(self, "hexes", hexes)
+        exits = {}
+        for hex_ in hexes:
+            exits[hex_] = tuple(
+                (direction, other)
+                for direction in Direction
+                if (other := hex_.neighbour(direction)) in hexes
+                and (min(hex_, other), max(hex_, other)) not in self.walls
+            )
+        object.__setattr__(self, "_exits", exits)
 
     def has_wall(self, a: Hex, b: Hex) -> bool:
         """Whether a listed wall stands between the adjacent hexes ``a`` and ``b``."""
@@ -138,18 +150,11 @@ class GuardMap:
 
     def is_open(self, a: Hex, b: Hex) -> bool:
         """Whether one can step from ``a`` to ``b``: adjacent, both on the map, no wall."""
-        hexes = self.hexes
-        return (
-            a in hexes and b in hexes and a.direction_to(b) is not None and not self.has_wall(a, b)
-        )
+        return any(other == b for _, other in self._exits.get(a, ()))
 
     def exits(self, hex_: Hex) -> tuple[tuple[Direction, Hex], ...]:
         """The open neighbours of ``hex_`` with their directions, clockwise from N."""
-        return tuple(
-            (direction, hex_.neighbour(direction))
-            for direction in Direction
-            if self.is_open(hex_, hex_.neighbour(direction))
-        )
+        return self._exits.get(hex_, ())
 
     def tile_of(self, hex_: Hex) -> Tile | None:
         """The tile holding ``hex_``, or None off the map."""

@@ -33,7 +33,7 @@ from guarda.games.guards._maps import GuardMap
 
 __all__ = ["can_see", "partly_visible", "visible"]
 
-_Point = tuple[int | Fraction, int | Fraction]
+_Point = tuple[int, int]
 """A point of the integer geometry, or a fraction of one."""
 
 Segment = tuple[Point, Point]
@@ -45,7 +45,22 @@ BORED_DEPTH: Final = 2
 """How many hexes deep a Bored guard sees."""
 
 
-def _cross(o: _Point, a: _Point, b: _Point) -> int | Fraction:
+SCALE: Final = 8
+"""Every point is computed at 8 times the hexes' integer geometry, so the points an eighth
+of the way from a corner to the centre (the test of a partly seen hex) are integers too."""
+
+
+@functools.lru_cache(maxsize=4096)
+def _corners(hex_: Hex) -> tuple[_Point, ...]:
+    return tuple((SCALE * x, SCALE * y) for x, y in corners(hex_))
+
+
+def _centre(hex_: Hex) -> _Point:
+    x, y = hex_.centre
+    return (SCALE * x, SCALE * y)
+
+
+def _cross(o: _Point, a: _Point, b: _Point) -> int:
     return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
 
 
@@ -102,7 +117,7 @@ def _blocked(a: _Point, b: _Point, walls: tuple[_Wall, ...]) -> bool:
 
 def _through(a: _Point, b: _Point, hex_: Hex) -> bool:
     """Whether the segment ``a -> b`` passes through the inside of ``hex_``."""
-    points = corners(hex_)
+    points = _corners(hex_)
     low, high = Fraction(0), Fraction(1)
     for k in range(6):
         p, q = points[k], points[(k + 1) % 6]
@@ -127,7 +142,7 @@ def _walls(guard_map: GuardMap) -> tuple[_Wall, ...]:
     segments: list[_Wall] = []
     hexes = guard_map.hexes
     for hex_ in sorted(hexes):
-        points = corners(hex_)
+        points = _corners(hex_)
         for direction in Direction:
             other = hex_.neighbour(direction)
             if other not in hexes or (other > hex_ and guard_map.has_wall(hex_, other)):
@@ -161,7 +176,7 @@ def _clear(guard_map: GuardMap, a: _Point, b: _Point, skip: tuple[Hex, ...]) -> 
     return not any(
         _through(a, b, special)
         for special in guard_map.special
-        if special not in skip and b not in corners(special)
+        if special not in skip and b not in _corners(special)
     )
 
 
@@ -172,9 +187,9 @@ def _sees_point(
 
 
 def _inner_corners(hex_: Hex) -> tuple[_Point, ...]:
-    """Points just inside each corner, an eighth of the way to the centre."""
+    """Points just inside each corner, an eighth of the way to the centre (scaled)."""
     x, y = hex_.centre
-    return tuple((Fraction(7 * cx + x, 8), Fraction(7 * cy + y, 8)) for cx, cy in corners(hex_))
+    return tuple((7 * cx + x, 7 * cy + y) for cx, cy in corners(hex_))
 
 
 def _row(guard_map: GuardMap, start: Hex, facing: Direction, depth: int | None) -> list[Hex]:
@@ -203,16 +218,16 @@ def _sight(
     row = frozenset(_row(guard_map, hex_, facing, None))
     if not status.sees_arc:
         return row, frozenset()
-    centre = hex_.centre
+    centre = _centre(hex_)
     full, part = set(row), set()
     for target in guard_map.hexes:
         if target == hex_ or target in row:
             continue
-        if not any(_in_arc(centre, facing, point) for point in corners(target)):
+        if not any(_in_arc(centre, facing, point) for point in _corners(target)):
             continue
         if all(
             _sees_point(guard_map, centre, facing, point, (hex_, target))
-            for point in corners(target)
+            for point in _corners(target)
         ):
             full.add(target)
         elif any(
