@@ -15,7 +15,7 @@ from guarda.errors import (
     IllegalActionError,
     ParseError,
 )
-from guarda.game import Game, HasHeuristic
+from guarda.game import Game, HasHeuristic, Observable
 from guarda.games import GAMES, GUARDS, game_of, get_game
 from guarda.games.guards import (
     WOUNDS_TO_KILL,
@@ -59,6 +59,7 @@ def with_guards(state: HeistState, *guards: Guard) -> HeistState:
 def test_the_heist_is_registered_and_satisfies_the_protocol() -> None:
     assert GAMES["guards"] is GUARDS and get_game("guards") is GUARDS
     assert isinstance(GUARDS, Game) and isinstance(GUARDS, HasHeuristic)
+    assert isinstance(GUARDS, Observable)
     assert game_of(start()) is GUARDS
     assert isinstance(GUARDS.heuristic(), SneakBot)
 
@@ -66,9 +67,18 @@ def test_the_heist_is_registered_and_satisfies_the_protocol() -> None:
 def test_configurations_are_checked() -> None:
     config = GUARDS.make_config(2, {"difficulty": "hard", "roving": "yes", "rounds": "10"})
     assert config == HeistConfig(players=2, difficulty="hard", roving=True, rounds=10)
-    for bad in ({"players": 3}, {"map": "example"}, {"entrance": "C2"}, {"rounds": 0}):
-        with pytest.raises(ConfigurationError):
+    bad_ones = (
+        ({"players": 3}, "players"),
+        ({"map": "example"}, "map"),  # no Vault Hex
+        ({"map": "nowhere"}, "map"),
+        ({"entrance": "C2"}, "entrance"),  # a Special Hex
+        ({"entrance": "2C"}, "entrance"),
+        ({"rounds": 0}, "rounds"),
+    )
+    for bad, path in bad_ones:
+        with pytest.raises(ConfigurationError) as error:
             HeistConfig(**bad)
+        assert error.value.path == path
     with pytest.raises(ArgumentError):
         GUARDS.make_config(1, {"speed": "fast"})
     with pytest.raises(ArgumentError):
@@ -208,6 +218,9 @@ def test_views_hide_the_other_thiefs_hex_and_determinize_agrees() -> None:
                 assert GUARDS.view(world, player) == view
                 assert GUARDS.loads(GUARDS.dumps(view)) == view
             assert GUARDS.view(state, None).hex is None
+            numbers = GUARDS.observe(GUARDS.view(state, 1))
+            assert len(numbers) == GUARDS.observation_size(state.config)
+            assert all(0.0 <= number <= 1.0 for number in numbers)
             state, _ = GUARDS.apply(state, rng.choice(GUARDS.legal_actions(state)))
     with pytest.raises(ArgumentError):
         GUARDS.view(start(), 1)

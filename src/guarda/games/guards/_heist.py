@@ -105,10 +105,13 @@ class HeistConfig:
     def __attrs_post_init__(self) -> None:
         if isinstance(self.players, bool) or self.players not in (1, 2):
             raise ConfigurationError("a heist is for one or two thieves", path="players")
-        guard_map = shipped_map(self.map)
+        try:
+            guard_map = shipped_map(self.map)
+            entrance = parse_hex(self.entrance, path="entrance")
+        except ArgumentError as error:
+            raise ConfigurationError(error.message, path=error.path) from None
         if guard_map.vault is None:
             raise ConfigurationError(f"map {self.map!r} has no Vault Hex", path="map")
-        entrance = parse_hex(self.entrance, path="entrance")
         if entrance not in guard_map.hexes or entrance in guard_map.special:
             raise ConfigurationError(
                 f"{entrance} is not a hex a thief can stand on", path="entrance"

@@ -43,7 +43,7 @@ from guarda.games.guards._heist import (
     seen_by_guards,
 )
 from guarda.games.guards._hexes import Direction, Hex, parse_hex
-from guarda.games.guards._keep import Keep, Thief, ThiefMarker
+from guarda.games.guards._keep import WOUNDS_TO_KILL, Keep, Thief, ThiefMarker
 from guarda.games.guards._maps import GuardMap
 from guarda.games.guards._pictures import map_svg
 
@@ -58,6 +58,12 @@ _OPTIONS: Final[dict[str, str]] = {
     "undead": "yes to roll for undead guards (default no)",
     "rounds": "the round limit (default 40)",
 }
+
+_PER_HEX: Final = 6
+"""Numbers per hex in an observation."""
+
+_SCALARS: Final = 6
+"""Numbers after the hexes in an observation."""
 
 _HIDDEN_GUESS_STEPS: Final = 4
 """How far from its marker determinize looks for a hidden thief."""
@@ -718,6 +724,55 @@ class HeistGame:
         if position.carrier is not None:
             lines.append(f"  the treasure is with thief {position.carrier}")
         return "\n".join(lines)
+
+    def observation_size(self, config: HeistConfig) -> int:
+        """Six numbers per hex of the map and six more (see ``observe``)."""
+        return _PER_HEX * len(config.guard_map.hexes) + _SCALARS
+
+    def observe(self, view: HeistView) -> tuple[float, ...]:
+        """The view as numbers in [0, 1], for learning agents.
+
+        For each hex in name order: the viewer's thief is there, a Thief Marker is there,
+        a guard is there, a guard sees it, it is a Special Hex, an Extinguished Torch is
+        there. Then: the round over the round limit, the viewer carries the treasure,
+        another thief does, it is still in the vault, the viewer's wounds over three, the
+        viewer is to act.
+
+        Examples:
+            >>> from guarda.games import GUARDS
+            >>> state = GUARDS.new_game(GUARDS.default_config(), seed=1)
+            >>> numbers = GUARDS.observe(GUARDS.view(state, 0))
+            >>> len(numbers) == GUARDS.observation_size(state.config), max(numbers)
+            (True, 1.0)
+        """
+        if not isinstance(view, HeistView):
+            raise ArgumentError(f"not a heist view: {view!r}", path="view")
+        guard_map = view.config.guard_map
+        keep = Keep(guard_map, view.guards, (), view.markers, view.torches)
+        seen = seen_by_guards(keep)
+        guarded = {guard.hex for guard in view.guards}
+        marked = {marker.hex for marker in view.markers}
+        numbers: list[float] = []
+        for hex_ in sorted(guard_map.hexes):
+            numbers += [
+                float(hex_ == view.hex),
+                float(hex_ in marked),
+                float(hex_ in guarded),
+                float(hex_ in seen),
+                float(hex_ in guard_map.special),
+                float(hex_ in view.torches),
+            ]
+        me = view.player
+        wounds = view.thieves[me].wounds if me is not None else 0
+        numbers += [
+            min(1.0, view.round / view.config.rounds),
+            float(me is not None and view.carrier == me),
+            float(view.carrier is not None and view.carrier != me),
+            float(view.carrier is None),
+            min(1.0, wounds / WOUNDS_TO_KILL),
+            float(me is not None and view.actor == me),
+        ]
+        return tuple(numbers)
 
     def heuristic(self) -> SneakBot:
         """A fresh [`SneakBot`][guarda.games.guards.SneakBot]."""

@@ -440,8 +440,8 @@ def shipped_map(name: str) -> GuardMap:
     """
     files = resources.files("guarda.games.guards") / "maps"
     if not isinstance(name, str) or not re.fullmatch(r"[a-z0-9_]+", name):
-        raise ArgumentError(f"not a map name: {name!r}", path="name")
+        raise ArgumentError(f"not a map name: {name!r}", path="map")
     resource = files / f"{name}.json"
     if not resource.is_file():
-        raise ArgumentError(f"no shipped map called {name!r}", path="name")
+        raise ArgumentError(f"no shipped map called {name!r}", path="map")
     return load_map(resource.read_text(encoding="utf-8"))
