@@ -511,3 +511,15 @@ def test_gd30_an_alert_guard_keeps_its_routine_and_stays_alert() -> None:
         keep, _ = guard_movement_phase(keep)
         assert str(keep.guards[0].hex) == expected
         assert keep.guards[0].status is Status.ALERT
+
+
+def test_the_phases_check_their_arguments() -> None:
+    keep = new_keep(yard(), [patroller()])
+    with pytest.raises(ArgumentError):
+        guard_movement_phase("keep")  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError):
+        resources_phase(keep, 3)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError):
+        setup_guards(yard(), "die")  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError):
+        look(None)  # type: ignore[arg-type]

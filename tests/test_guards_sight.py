@@ -5,9 +5,11 @@ from __future__ import annotations
 import itertools
 
 import attrs
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from guarda.errors import ArgumentError
 from guarda.games.guards import (
     Direction,
     Guard,
@@ -269,3 +271,16 @@ def test_gd8_partly_seen_means_some_of_the_inside_is_seen() -> None:
     # E4 touches the arc's edge at two corners only: not even partly seen
     assert parse_hex("E4") not in partly_visible(hall, alert)
     assert parse_hex("E5") in partly_visible(hall, alert)
+
+
+def test_bad_arguments_are_refused() -> None:
+    hall = shipped_map("example")
+    lost = guard("Z9", Direction.N, Status.ALERT)
+    for call in (visible, partly_visible):
+        with pytest.raises(ArgumentError) as error:
+            call(hall, lost)
+        assert error.value.path == "guard.hex"
+    with pytest.raises(ArgumentError):
+        visible("hall", guard("D3", Direction.N, Status.ALERT))  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError):
+        can_see(hall, guard("D3", Direction.N, Status.ALERT), "D4")  # type: ignore[arg-type]

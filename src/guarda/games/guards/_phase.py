@@ -497,6 +497,11 @@ def distract(keep: Keep, guard: int) -> tuple[Keep, tuple[Event, ...]]:
     return world.result()
 
 
+def _check_rng(rng: object) -> None:
+    if not isinstance(rng, random.Random):
+        raise ArgumentError(f"the die is a random.Random, not {type(rng).__name__}", path="rng")
+
+
 def _roll(rng: random.Random) -> int:
     return rng.randint(1, 6)
 
@@ -508,6 +513,7 @@ def resources_phase(keep: Keep, rng: random.Random) -> tuple[Keep, tuple[Event, 
     toward the star on 1-3 and the shield on 4-6.
     """
     world = _World(_check_keep(keep))
+    _check_rng(rng)
     for index, guard in enumerate(world.guards):
         if guard.status is not Status.DISTRACTED:
             continue
@@ -585,6 +591,9 @@ def setup_guards(
         bow patrolling guard at D2 facing S, interested
         bow stationary guard at E4 facing NE, bored
     """
+    if not isinstance(guard_map, GuardMap):
+        raise ArgumentError(f"not a GuardMap: {type(guard_map).__name__}", path="guard_map")
+    _check_rng(rng)
     if difficulty not in ("easy", "medium", "hard"):
         raise ArgumentError(f"unknown difficulty {difficulty!r}", path="difficulty")
     if roving and guard_map.vault is None:
@@ -622,6 +631,7 @@ def place_vault_guard(
         ArgumentError: If the map has no Vault Map Tile with red arrows.
     """
     _check_keep(keep)
+    _check_rng(rng)
     vault = keep.map.vault
     tile = keep.map.tile_of(vault) if vault is not None else None
     if tile is None or not tile.route:

@@ -27,6 +27,7 @@ import itertools
 from fractions import Fraction
 from typing import Final
 
+from guarda.errors import ArgumentError
 from guarda.games.guards._guards import Guard, Status
 from guarda.games.guards._hexes import Direction, Hex, Point, corners
 from guarda.games.guards._maps import GuardMap
@@ -238,6 +239,15 @@ def _sight(
     return frozenset(full), frozenset(part)
 
 
+def _check(guard_map: GuardMap, guard: Guard) -> None:
+    if not isinstance(guard_map, GuardMap):
+        raise ArgumentError(f"not a GuardMap: {type(guard_map).__name__}", path="map")
+    if not isinstance(guard, Guard):
+        raise ArgumentError(f"not a Guard: {type(guard).__name__}", path="guard")
+    if guard.hex not in guard_map.hexes:
+        raise ArgumentError(f"the guard's hex {guard.hex} is not on the map", path="guard.hex")
+
+
 def visible(guard_map: GuardMap, guard: Guard) -> frozenset[Hex]:
     """Every hex ``guard`` has in its line of sight on ``guard_map``.
 
@@ -248,6 +258,7 @@ def visible(guard_map: GuardMap, guard: Guard) -> frozenset[Hex]:
         >>> sorted(str(hex_) for hex_ in visible(hall, guard))
         ['F4', 'G5']
     """
+    _check(guard_map, guard)
     return _sight(guard_map, guard.hex, guard.facing, guard.status)[0]
 
 
@@ -263,6 +274,7 @@ def partly_visible(guard_map: GuardMap, guard: Guard) -> frozenset[Hex]:
         >>> sorted(str(hex_) for hex_ in partly_visible(hall, guard))
         ['B5', 'C2', 'C7', 'E5', 'E7', 'F6']
     """
+    _check(guard_map, guard)
     return _sight(guard_map, guard.hex, guard.facing, guard.status)[1]
 
 
@@ -276,4 +288,6 @@ def can_see(guard_map: GuardMap, guard: Guard, hex_: Hex) -> bool:
         >>> can_see(hall, guard, Hex.parse("B3")), can_see(hall, guard, Hex.parse("A4"))
         (True, False)
     """
+    if not isinstance(hex_, Hex):
+        raise ArgumentError(f"not a Hex: {hex_!r}", path="hex")
     return hex_ in visible(guard_map, guard)
