@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import os
 import random
+import subprocess
+import sys
+from typing import Any
 
 import attrs
 import pytest
@@ -325,3 +328,39 @@ def test_the_sneak_bot_plays_legally_and_sometimes_wins() -> None:
             state, _ = GUARDS.apply(state, action)
         wins += GUARDS.scores(state) == (1.0,)
     assert 0 < wins < 12
+
+
+PLAYOUT = """
+import hashlib
+
+from guarda.games import GUARDS
+
+
+def playout(players: int, difficulty: str, seed: int) -> str:
+    config = GUARDS.make_config(players, {"difficulty": difficulty, "roving": "yes"})
+    state = GUARDS.new_game(config, seed)
+    choice = seed
+    digest = hashlib.sha256()
+    while not GUARDS.is_over(state):
+        actions = GUARDS.legal_actions(state)
+        choice = (choice * 6364136223846793005 + 1442695040888963407) % 2**64
+        state, events = GUARDS.apply(state, actions[(choice >> 33) % len(actions)])
+        digest.update(repr(events).encode())
+    digest.update(GUARDS.dumps(state).encode())
+    return digest.hexdigest()
+"""
+"""Source of ``playout(players, difficulty, seed)``: a digest of a whole heist."""
+
+
+def test_the_same_heist_in_a_separate_process() -> None:
+    games = [(1, "easy", 1), (2, "hard", 2), (2, "medium", 3)]
+    namespace: dict[str, Any] = {}
+    exec(PLAYOUT, namespace)
+    here = [namespace["playout"](*game) for game in games]
+    script = PLAYOUT + f"\nfor game in {games!r}:\n    print(playout(*game))\n"
+    env = {**os.environ, "PYTHONHASHSEED": "4321"}
+    result = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True, env=env
+    )
+    assert result.stdout.split() == here
+    assert len(set(here)) == len(here)
