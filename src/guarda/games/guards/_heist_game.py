@@ -21,8 +21,8 @@ from typing import Any, Final
 import attrs
 from attrs import frozen
 
-from guarda.errors import ArgumentError, ConfigurationError, DocumentError, ParseError
-from guarda.games.guards._guards import Guard, GuardKind, Status
+from guarda.errors import ArgumentError, DocumentError
+from guarda.games.guards._guards import Guard, Status
 from guarda.games.guards._heist import (
     MAX_GUARDS,
     Art,
@@ -42,7 +42,17 @@ from guarda.games.guards._heist import (
     public_thieves,
     seen_by_guards,
 )
-from guarda.games.guards._hexes import Direction, Hex, parse_hex
+from guarda.games.guards._heist_json import (
+    action_text,
+    config_data,
+    config_from,
+    guard_data,
+    guard_from,
+    parse_action_text,
+    state_data,
+    state_from,
+)
+from guarda.games.guards._hexes import Hex, parse_hex
 from guarda.games.guards._keep import WOUNDS_TO_KILL, Keep, Thief, ThiefMarker
 from guarda.games.guards._maps import GuardMap
 from guarda.games.guards._pictures import map_svg
@@ -175,143 +185,6 @@ def _flag(name: str, text: str) -> bool:
     if text.lower() in ("no", "false", "0"):
         return False
     raise ArgumentError(f"option {name} must be yes or no, not {text!r}", path=name)
-
-
-# --- JSON ----------------------------------------------------------------------------------
-
-
-def _guard_data(guard: Guard) -> dict[str, Any]:
-    return {
-        "kind": guard.kind.value,
-        "hex": str(guard.hex),
-        "facing": guard.facing.name,
-        "status": guard.status.name.lower(),
-        "tile": guard.tile,
-        "bow": guard.bow,
-        "undead": guard.undead,
-        "heading": guard.heading,
-        "target": None if guard.target is None else str(guard.target),
-        "seen": sorted(guard.seen),
-    }
-
-
-def _guard_from(data: Mapping[str, Any], path: str) -> Guard:
-    try:
-        return Guard(
-            kind=GuardKind(data["kind"]),
-            hex=parse_hex(data["hex"], path=f"{path}.hex"),
-            facing=Direction[data["facing"]],
-            status=Status[str(data["status"]).upper()],
-            tile=str(data["tile"]),
-            bow=bool(data["bow"]),
-            undead=bool(data["undead"]),
-            heading=int(data["heading"]),
-            target=None if data["target"] is None else parse_hex(data["target"]),
-            seen=frozenset(str(name) for name in data["seen"]),
-        )
-    except (KeyError, ValueError, TypeError, ArgumentError) as error:
-        raise DocumentError(f"not a guard: {error}", path=path) from None
-
-
-def _config_data(config: HeistConfig) -> dict[str, Any]:
-    return attrs.asdict(config)
-
-
-def _config_from(data: object) -> HeistConfig:
-    if not isinstance(data, dict):
-        raise DocumentError("a configuration is an object", path="config")
-    try:
-        return HeistConfig(**data)
-    except TypeError as error:
-        raise DocumentError(f"bad configuration: {error}", path="config") from None
-    except ConfigurationError as error:
-        raise DocumentError(error.message, path=f"config.{error.path}") from None
-
-
-def _action_text(action: HeistAction) -> str:
-    if isinstance(action, Wait):
-        return "wait"
-    if isinstance(action, Move):
-        return f"move {action.to}"
-    if isinstance(action, Run):
-        return f"run {action.to}"
-    return f"art {action.guard}"
-
-
-def _parse(text: str) -> HeistAction:
-    if not isinstance(text, str):
-        raise ParseError(f"an action is text, not {text!r}", path="action")
-    words = text.strip().lower().split()
-    try:
-        if words == ["wait"]:
-            return Wait()
-        if len(words) == 2 and words[0] in ("move", "run"):
-            to = parse_hex(words[1].upper(), path="action")
-            return Move(to) if words[0] == "move" else Run(to)
-        if len(words) == 2 and words[0] == "art" and words[1].isdigit():
-            return Art(int(words[1]))
-    except ArgumentError as error:
-        raise ParseError(error.message, path="action") from None
-    raise ParseError(
-        f"not a heist action: {text!r} (wait, move D3, run D3 or art 0)", path="action"
-    )
-
-
-def _state_data(state: HeistState) -> dict[str, Any]:
-    keep = state.keep
-    return {
-        "config": _config_data(state.config),
-        "guards": [_guard_data(guard) for guard in keep.guards],
-        "thieves": [
-            {"name": t.name, "hex": str(t.hex), "wounds": t.wounds, "out": t.out}
-            for t in keep.thieves
-        ],
-        "markers": [{"thief": m.thief, "hex": str(m.hex)} for m in keep.markers],
-        "torches": sorted(str(hex_) for hex_ in keep.torches),
-        "vault_guard_placed": keep.vault_guard_placed,
-        "actor": state.actor,
-        "round": state.round,
-        "carrier": state.carrier,
-        "winner": state.winner,
-        "seed": state.seed,
-        "salt": state.salt,
-        "draws": state.draws,
-    }
-
-
-def _state_from(data: Mapping[str, Any]) -> HeistState:
-    config = _config_from(data.get("config"))
-    try:
-        guards = tuple(
-            _guard_from(item, f"guards[{index}]") for index, item in enumerate(data["guards"])
-        )
-        thieves = tuple(
-            Thief(t["name"], parse_hex(t["hex"]), int(t["wounds"]), t["out"])
-            for t in data["thieves"]
-        )
-        markers = tuple(ThiefMarker(m["thief"], parse_hex(m["hex"])) for m in data["markers"])
-        torches = frozenset(parse_hex(name) for name in data["torches"])
-        keep = Keep(
-            config.guard_map,
-            guards,
-            thieves,
-            markers,
-            torches,
-            bool(data["vault_guard_placed"]),
-        )
-        return HeistState(
-            config,
-            keep,
-            data["actor"],
-            int(data["round"]),
-            data["carrier"],
-            data["winner"],
-            int(data["seed"]),
-            str(data["salt"]),
-            int(data["draws"]),
-        )
-    except (KeyError, TypeError, ValueError, ArgumentError) as error:
-        raise DocumentError(f"not a heist state: {error}", path="state") from None
 
 
 @functools.lru_cache(maxsize=64)
@@ -553,19 +426,19 @@ class HeistGame:
     def dumps(self, value: Any) -> str:
         """The versioned JSON document of a configuration, state, view, action or record."""
         if isinstance(value, HeistConfig):
-            body: dict[str, Any] = {"kind": "config", "config": _config_data(value)}
+            body: dict[str, Any] = {"kind": "config", "config": config_data(value)}
         elif isinstance(value, HeistState):
-            body = {"kind": "state", "state": _state_data(value)}
+            body = {"kind": "state", "state": state_data(value)}
         elif isinstance(value, HeistView):
             data = attrs.asdict(value, recurse=False)
             body = {
                 "kind": "view",
                 "view": {
-                    "config": _config_data(value.config),
+                    "config": config_data(value.config),
                     "player": value.player,
                     "actor": value.actor,
                     "round": value.round,
-                    "guards": [_guard_data(guard) for guard in value.guards],
+                    "guards": [guard_data(guard) for guard in value.guards],
                     "markers": [{"thief": m.thief, "hex": str(m.hex)} for m in value.markers],
                     "torches": sorted(str(hex_) for hex_ in value.torches),
                     "thieves": [attrs.asdict(t) for t in value.thieves],
@@ -573,19 +446,19 @@ class HeistGame:
                     "carrier": data["carrier"],
                     "winner": data["winner"],
                     "vault_guard_placed": value.vault_guard_placed,
-                    "legal_actions": [_action_text(a) for a in value.legal_actions],
+                    "legal_actions": [action_text(a) for a in value.legal_actions],
                 },
             }
         elif isinstance(value, (Wait, Move, Run, Art)):
-            body = {"kind": "action", "action": _action_text(value)}
+            body = {"kind": "action", "action": action_text(value)}
         elif isinstance(value, HeistRecord):
             body = {
                 "kind": "record",
                 "record": {
-                    "config": _config_data(value.config),
+                    "config": config_data(value.config),
                     "seed": value.seed,
                     "salt": value.salt,
-                    "actions": [_action_text(a) for a in value.actions],
+                    "actions": [action_text(a) for a in value.actions],
                     "names": list(value.names),
                 },
             }
@@ -609,18 +482,18 @@ class HeistGame:
             raise DocumentError("this release reads version 1", path="version")
         kind = data.get("kind")
         if kind == "config":
-            return _config_from(data.get("config"))
+            return config_from(data.get("config"))
         if kind == "state":
-            return _state_from(data.get("state") or {})
+            return state_from(data.get("state") or {})
         if kind == "action":
-            return _parse(str(data.get("action")))
+            return parse_action_text(str(data.get("action")))
         if kind == "record":
             record = data.get("record") or {}
             try:
                 return HeistRecord(
-                    _config_from(record.get("config")),
+                    config_from(record.get("config")),
                     int(record["seed"]),
-                    tuple(_parse(a) for a in record["actions"]),
+                    tuple(parse_action_text(a) for a in record["actions"]),
                     str(record["salt"]),
                     tuple(str(name) for name in record["names"]),
                 )
@@ -633,11 +506,11 @@ class HeistGame:
     def _view_from(self, data: Mapping[str, Any]) -> HeistView:
         try:
             return HeistView(
-                _config_from(data.get("config")),
+                config_from(data.get("config")),
                 data["player"],
                 data["actor"],
                 int(data["round"]),
-                tuple(_guard_from(g, f"view.guards[{i}]") for i, g in enumerate(data["guards"])),
+                tuple(guard_from(g, f"view.guards[{i}]") for i, g in enumerate(data["guards"])),
                 tuple(ThiefMarker(m["thief"], parse_hex(m["hex"])) for m in data["markers"]),
                 frozenset(parse_hex(name) for name in data["torches"]),
                 tuple(PublicThief(t["name"], int(t["wounds"]), t["out"]) for t in data["thieves"]),
@@ -645,7 +518,7 @@ class HeistGame:
                 data["carrier"],
                 data["winner"],
                 bool(data["vault_guard_placed"]),
-                tuple(_parse(a) for a in data["legal_actions"]),
+                tuple(parse_action_text(a) for a in data["legal_actions"]),
             )
         except (KeyError, TypeError, ValueError, ArgumentError) as error:
             raise DocumentError(f"not a heist view: {error}", path="view") from None
@@ -654,7 +527,7 @@ class HeistGame:
         """``wait``, ``move D3``, ``run D3`` or ``art 0``."""
         if not isinstance(action, (Wait, Move, Run, Art)):
             raise ArgumentError(f"not a heist action: {action!r}", path="action")
-        return _action_text(action)
+        return action_text(action)
 
     def parse_action(self, text: str, position: Any) -> HeistAction:
         """The action written ``text`` (legal or not in ``position``).
@@ -662,7 +535,7 @@ class HeistGame:
         Raises:
             ParseError: If the text is not a heist action.
         """
-        return _parse(text)
+        return parse_action_text(text)
 
     def describe_action(self, action: HeistAction, position: Any) -> str:
         """The action in plain English."""
