@@ -4,6 +4,7 @@
 |---|---|---|---|
 | ``guarda`` | Guarda, the tactical card game | 2-8 | [`GUARDA`][guarda.games.GUARDA] |
 | ``on-guard`` | On Guard, a fencing duel | 2 | [`ON_GUARD`][guarda.games.ON_GUARD] |
+| ``guards`` | The heist, thieves against guards | 1-2 | [`GUARDS`][guarda.games.GUARDS] |
 
 A layer that takes ``game=`` (bots, the arena, statistics, the CLI's ``--game``, the
 PettingZoo and OpenSpiel adapters) takes any of these objects, or a game of your own that
@@ -11,8 +12,8 @@ satisfies [`Game`][guarda.game.Game].
 
 Examples:
     >>> from guarda.games import GAMES, get_game
-    >>> sorted(GAMES)[:2]
-    ['guarda', 'on-guard']
+    >>> {"guarda", "on-guard"} <= set(GAMES)
+    True
     >>> get_game("guarda").title
     'Guarda'
 """
@@ -26,6 +27,7 @@ from typing import Final
 from guarda.errors import ArgumentError
 from guarda.game import Game
 from guarda.games._guarda import GUARDA, GuardaGame
+from guarda.games.guards import GUARDS, HeistGame
 from guarda.games.on_guard import ON_GUARD, OnGuardGame
 
 __all__ = [  # noqa: RUF022 - grouped by topic
@@ -38,9 +40,13 @@ __all__ = [  # noqa: RUF022 - grouped by topic
     "GuardaGame",
     "ON_GUARD",
     "OnGuardGame",
+    "GUARDS",
+    "HeistGame",
 ]
 
-GAMES: Final[Mapping[str, Game]] = MappingProxyType({GUARDA.name: GUARDA, ON_GUARD.name: ON_GUARD})
+GAMES: Final[Mapping[str, Game]] = MappingProxyType(
+    {GUARDA.name: GUARDA, ON_GUARD.name: ON_GUARD, GUARDS.name: GUARDS}
+)
 """Every game that ships with guarda, by name."""
 
 
