@@ -177,6 +177,63 @@ def _with(data: dict[str, Any], key: str, value: object) -> dict[str, Any]:
             ),
             "data.names[0]",
         ),
+        (_document("event", {"player": 0}), "data.type"),
+        (_document("event", {"type": "Parried"}), "data.type"),
+        (_document("event", {"type": "SelectionMade"}), "data.player"),
+        (_document("event", {"type": "SelectionMade", "player": 2}), "data.player"),
+        (_document("event", {"type": "SelectionMade", "player": 0, "x": 1}), "data.x"),
+        (_document("event", {"type": "CardSelected", "player": 0, "card": 3}), "data.card"),
+        (
+            _document(
+                "event",
+                {
+                    "type": "SelectionsRevealed",
+                    "selections": [["4"], ["Z"]],
+                    "ignored": [None, None],
+                },
+            ),
+            "data.selections[1][0]",
+        ),
+        (
+            _document(
+                "event",
+                {"type": "SelectionsRevealed", "selections": [[], []], "ignored": ["J", "?"]},
+            ),
+            "data.ignored[1]",
+        ),
+        (
+            _document(
+                "event",
+                {
+                    "type": "ExchangeScored",
+                    "attack": [1, 2],
+                    "parry": [1, 2],
+                    "attack_hits": [0, 0],
+                    "riposte_hits": [0],
+                    "hits": [0, 0],
+                },
+            ),
+            "data.riposte_hits",
+        ),
+        (_document("event", {"type": "BoutEnded", "attacker": "0"}), "data.attacker"),
+        (
+            _document(
+                "event",
+                {
+                    "type": "BarrageRevealed",
+                    "cards": ["A", "2"],
+                    "scorer": 0,
+                    "barrage_hits": [4, 0],
+                },
+            ),
+            "data.barrage_hits[0]",
+        ),
+        (
+            _document(
+                "event", {"type": "GameWon", "winner": 0, "hits": [1, 0], "barrage_hits": 1}
+            ),
+            "data.barrage_hits",
+        ),
     ],
 )
 def test_loads_refuses_bad_documents_naming_the_path(text: str, path: str) -> None:

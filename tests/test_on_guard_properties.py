@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import pickle
 import random
 
@@ -44,6 +45,21 @@ def games(draw: st.DrawFn) -> tuple[OnGuardState, list[Action]]:
 
 
 players = st.sampled_from((0, 1, None))
+
+
+@st.composite
+def played_events(draw: st.DrawFn) -> list[Event]:
+    """Every event of a random game (played to the end unless the picks run out)."""
+    config = draw(st.sampled_from(CONFIGS))
+    state = ON_GUARD.new_game(config, draw(st.integers(0, 2**40)))
+    rng = random.Random(draw(st.integers(0, 2**32)))
+    events: list[Event] = []
+    for _ in range(draw(st.integers(0, 400))):
+        if ON_GUARD.is_over(state):
+            break
+        state, new = ON_GUARD.apply(state, rng.choice(ON_GUARD.legal_actions(state)))
+        events.extend(new)
+    return events
 
 
 @settings(max_examples=300)
@@ -108,6 +124,19 @@ def test_json_round_trips_states_views_configs_and_records(
         assert ON_GUARD.loads(ON_GUARD.dumps(value)) == value
         assert pickle.loads(pickle.dumps(value)) == value
         assert hash(value) == hash(ON_GUARD.loads(ON_GUARD.dumps(value)))
+
+
+@settings(max_examples=100)
+@given(played_events(), players)
+def test_json_round_trips_every_event_as_each_viewer_sees_it(
+    events: list[Event], player: int | None
+) -> None:
+    for event in ON_GUARD.visible_events(events, player):
+        text = ON_GUARD.dumps(event)
+        assert json.loads(text)["kind"] == "event"
+        assert json.loads(text)["data"]["type"] == type(event).__name__
+        assert ON_GUARD.loads(text) == event
+        assert ON_GUARD.dumps(ON_GUARD.loads(text)) == text
 
 
 def test_every_action_round_trips_through_json_notation_and_the_action_space() -> None:

@@ -1,8 +1,11 @@
-"""Versioned JSON documents of On Guard's values: configurations, states, views, actions, records.
+"""Versioned JSON documents of On Guard's values: configurations, states, views, actions,
+events, records.
 
 Every value is written as an envelope ``{"format": "on-guard", "version": 1, "kind": ...,
 "data": ...}``; cards are written by name (``"A"``, ``"10"``, ``"Jo"``), actions in the
-[notation][guarda.games.on_guard.format_action]. Loading refuses malformed JSON, wrong
+[notation][guarda.games.on_guard.format_action]. An event's data names its class in
+``type`` and holds its fields, cards by name (``{"type": "CardSelected", "player": 0,
+"card": "K"}``). Loading refuses malformed JSON, wrong
 types, unknown or missing fields, values out of range and states that cannot occur with a
 [`DocumentError`][guarda.errors.DocumentError] whose ``path`` names the field, such as
 ``data.hands[1][3]``.
@@ -34,6 +37,18 @@ from ._actions import Action, Add, Done
 from ._cards import CARD_NAMES, starting_hand
 from ._config import OnGuardConfig
 from ._determinize import determinize
+from ._events import (
+    BarrageBegan,
+    BarrageRevealed,
+    BoutEnded,
+    CardSelected,
+    Event,
+    ExchangeScored,
+    FinalAttackMade,
+    GameWon,
+    SelectionMade,
+    SelectionsRevealed,
+)
 from ._legal import choices
 from ._notation import format_action, parse_action
 from ._records import OnGuardRecord
@@ -46,7 +61,7 @@ FORMAT: Final = "on-guard"
 """The ``format`` field of every On Guard document."""
 FORMAT_VERSION: Final = 1
 """The version this release writes and reads."""
-KINDS: Final = ("config", "state", "view", "action", "record")
+KINDS: Final = ("config", "state", "view", "action", "event", "record")
 """The kinds of document."""
 
 _CODES: Final[dict[str, int]] = {name: card for card, name in CARD_NAMES.items()}
@@ -78,11 +93,58 @@ def _common(value: OnGuardState | OnGuardView) -> dict[str, Any]:
     }
 
 
+def _card(card: int | None) -> str | None:
+    return None if card is None else CARD_NAMES[card]
+
+
+def _event_data(event: Event) -> dict[str, Any]:
+    data: dict[str, Any] = {"type": type(event).__name__}
+    if isinstance(event, CardSelected):
+        data |= {"player": event.player, "card": CARD_NAMES[event.card]}
+    elif isinstance(event, SelectionMade):
+        data["player"] = event.player
+    elif isinstance(event, SelectionsRevealed):
+        data["selections"] = [_names(event.selections[0]), _names(event.selections[1])]
+        data["ignored"] = [_card(event.ignored[0]), _card(event.ignored[1])]
+    elif isinstance(event, ExchangeScored):
+        for field in ("attack", "parry", "attack_hits", "riposte_hits", "hits"):
+            data[field] = list(getattr(event, field))
+    elif isinstance(event, BoutEnded):
+        data["attacker"] = event.attacker
+    elif isinstance(event, FinalAttackMade):
+        data |= {"player": event.player, "cards": _names(event.cards), "scored": event.scored}
+        data["hits"] = list(event.hits)
+    elif isinstance(event, BarrageBegan):
+        data["odds"] = event.odds
+    elif isinstance(event, BarrageRevealed):
+        data |= {"cards": _names(event.cards), "scorer": event.scorer}
+        data["barrage_hits"] = list(event.barrage_hits)
+    else:
+        data |= {"winner": event.winner, "hits": list(event.hits)}
+        data["barrage_hits"] = list(event.barrage_hits)
+    return data
+
+
+_EVENT_CLASSES: Final = (
+    CardSelected,
+    SelectionMade,
+    SelectionsRevealed,
+    ExchangeScored,
+    BoutEnded,
+    FinalAttackMade,
+    BarrageBegan,
+    BarrageRevealed,
+    GameWon,
+)
+
+
 def _data(value: object) -> tuple[str, Any]:
     if isinstance(value, OnGuardConfig):
         return "config", _config_data(value)
     if isinstance(value, Add | Done):
         return "action", format_action(value)
+    if isinstance(value, _EVENT_CLASSES):
+        return "event", _event_data(value)
     if isinstance(value, OnGuardState):
         data = _common(value)
         data["hands"] = [_names(value.hands[0]), _names(value.hands[1])]
@@ -110,9 +172,11 @@ def _data(value: object) -> tuple[str, Any]:
 
 
 def dumps(value: object) -> str:
-    """The document of a configuration, state, view, action or record, as compact JSON.
+    """The document of a configuration, state, view, action, event or record, as compact JSON.
 
-    A state holds both secret selections: keep it from the players.
+    A state holds both secret selections: keep it from the players, and a
+    [`CardSelected`][guarda.games.on_guard.CardSelected] event from every player but its
+    own (see [`visible_events`][guarda.games.on_guard.visible_events]).
 
     Raises:
         ArgumentError: If ``value`` is none of those.
@@ -121,6 +185,9 @@ def dumps(value: object) -> str:
         >>> from guarda.games.on_guard import OnGuardConfig
         >>> dumps(OnGuardConfig())
         '{"format":"on-guard","version":1,"kind":"config","data":{"tier":"mezzo","jokers":false}}'
+        >>> from guarda.games.on_guard import CardSelected
+        >>> json.loads(dumps(CardSelected(player=1, card=11)))["data"]
+        {'type': 'CardSelected', 'player': 1, 'card': 'J'}
     """
     kind, data = _data(value)
     document = {"format": FORMAT, "version": FORMAT_VERSION, "kind": kind, "data": data}
@@ -365,6 +432,83 @@ def _view(data: object, path: str) -> OnGuardView:
     return seen
 
 
+def _one_card(data: object, path: str) -> int:
+    if not isinstance(data, str) or data not in _CODES:
+        raise DocumentError(f"not a card name: {data!r}", path=path)
+    return _CODES[data]
+
+
+def _card_or_none(data: object, path: str) -> int | None:
+    return None if data is None else _one_card(data, path)
+
+
+def _event(data: object, path: str) -> Event:
+    if not isinstance(data, dict) or not isinstance(data.get("type"), str):
+        raise DocumentError("an event is an object with a type", path=f"{path}.type")
+    kind = data["type"]
+    fields = _EVENT_FIELDS.get(kind)
+    if fields is None:
+        names = ", ".join(cls.__name__ for cls in _EVENT_CLASSES)
+        raise DocumentError(f"type must be one of {names}, not {kind!r}", path=f"{path}.type")
+    raw = _object(data, path, ("type", *fields))
+
+    def at(field: str) -> str:
+        return f"{path}.{field}"
+
+    if kind == "CardSelected":
+        player = _int(raw["player"], at("player"), 0, 1)
+        return CardSelected(player, _one_card(raw["card"], at("card")))
+    if kind == "SelectionMade":
+        return SelectionMade(_int(raw["player"], at("player"), 0, 1))
+    if kind == "SelectionsRevealed":
+        ignored = _list(raw["ignored"], at("ignored"), 2)
+        return SelectionsRevealed(
+            _pair(raw["selections"], at("selections"), _cards),
+            (
+                _card_or_none(ignored[0], f"{at('ignored')}[0]"),
+                _card_or_none(ignored[1], f"{at('ignored')}[1]"),
+            ),
+        )
+    if kind == "ExchangeScored":
+        return ExchangeScored(*(_numbers(raw[field], at(field)) for field in fields))
+    if kind == "BoutEnded":
+        return BoutEnded(_seat(raw["attacker"], at("attacker"), optional=True))
+    if kind == "FinalAttackMade":
+        return FinalAttackMade(
+            _int(raw["player"], at("player"), 0, 1),
+            _cards(raw["cards"], at("cards")),
+            _int(raw["scored"], at("scored")),
+            _numbers(raw["hits"], at("hits")),
+        )
+    if kind == "BarrageBegan":
+        return BarrageBegan(_int(raw["odds"], at("odds"), 0, 1))
+    if kind == "BarrageRevealed":
+        cards = _list(raw["cards"], at("cards"), 2)
+        return BarrageRevealed(
+            (_one_card(cards[0], f"{at('cards')}[0]"), _one_card(cards[1], f"{at('cards')}[1]")),
+            _int(raw["scorer"], at("scorer"), 0, 1),
+            _numbers(raw["barrage_hits"], at("barrage_hits"), 3),
+        )
+    return GameWon(
+        _int(raw["winner"], at("winner"), 0, 1),
+        _numbers(raw["hits"], at("hits")),
+        _numbers(raw["barrage_hits"], at("barrage_hits"), 3),
+    )
+
+
+_EVENT_FIELDS: Final[dict[str, tuple[str, ...]]] = {
+    "CardSelected": ("player", "card"),
+    "SelectionMade": ("player",),
+    "SelectionsRevealed": ("selections", "ignored"),
+    "ExchangeScored": ("attack", "parry", "attack_hits", "riposte_hits", "hits"),
+    "BoutEnded": ("attacker",),
+    "FinalAttackMade": ("player", "cards", "scored", "hits"),
+    "BarrageBegan": ("odds",),
+    "BarrageRevealed": ("cards", "scorer", "barrage_hits"),
+    "GameWon": ("winner", "hits", "barrage_hits"),
+}
+
+
 def _record(data: object, path: str) -> OnGuardRecord:
     raw = _object(data, path, ("config", "seed", "salt", "actions", "names"))
     seed = raw["seed"]
@@ -391,6 +535,7 @@ _READERS: Final[dict[str, Callable[[object, str], Any]]] = {
     "state": _state,
     "view": _view,
     "action": _action,
+    "event": _event,
     "record": _record,
 }
 
