@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 
+import attrs
 from attrs import frozen
 
 from guarda.games.guards._hexes import Direction, Hex
@@ -70,6 +72,10 @@ class Status(enum.IntEnum):
         return self >= Status.ALERT
 
 
+def _sorted_names(names: Iterable[str]) -> tuple[str, ...]:
+    return tuple(sorted(set(names)))
+
+
 @frozen
 class Guard:
     """One guard: what it is, where it stands, where it looks and how alert it is.
@@ -85,7 +91,9 @@ class Guard:
         heading: For a Patrolling guard, ``1`` while walking toward the shield and ``-1``
             toward the star; ``1`` for the others.
         target: The hex of the Thief Marker it is pursuing or investigating, or None.
-        seen: The thieves it saw at its last look (a bow shoots only new sightings).
+        seen: The names of the thieves it saw at its last look (a bow shoots only new
+            sightings), sorted: any iterable of names is stored as a sorted tuple, so a
+            guard's ``repr`` is the same in every process.
 
     Examples:
         >>> guard = Guard(GuardKind.STATIONARY, Hex.parse("E4"), Direction.SE, Status.BORED)
@@ -102,7 +110,7 @@ class Guard:
     undead: bool = False
     heading: int = 1
     target: Hex | None = None
-    seen: frozenset[str] = frozenset()
+    seen: tuple[str, ...] = attrs.field(default=(), converter=_sorted_names)
 
     def __str__(self) -> str:
         extras = [word for word, on in (("bow", self.bow), ("undead", self.undead)) if on]

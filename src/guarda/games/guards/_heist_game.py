@@ -26,6 +26,7 @@ from guarda.games.guards._guards import Guard, Status
 from guarda.games.guards._heist import (
     MAX_GUARDS,
     Art,
+    Escaped,
     HeistAction,
     HeistConfig,
     HeistEvent,
@@ -34,6 +35,7 @@ from guarda.games.guards._heist import (
     PublicThief,
     Run,
     ThiefActed,
+    TreasureMoved,
     Wait,
     guesses,
     heist_apply,
@@ -46,6 +48,8 @@ from guarda.games.guards._heist_json import (
     action_text,
     config_data,
     config_from,
+    event_data,
+    event_from,
     guard_data,
     guard_from,
     parse_action_text,
@@ -53,7 +57,7 @@ from guarda.games.guards._heist_json import (
     state_from,
 )
 from guarda.games.guards._hexes import Hex, parse_hex
-from guarda.games.guards._keep import WOUNDS_TO_KILL, Keep, Thief, ThiefMarker
+from guarda.games.guards._keep import WOUNDS_TO_KILL, Event, Keep, Thief, ThiefMarker
 from guarda.games.guards._maps import GuardMap
 from guarda.games.guards._pictures import map_svg
 
@@ -90,7 +94,7 @@ class HeistView:
         round: The round.
         guards: Every guard (guards are in plain sight).
         markers: The public Thief Markers.
-        torches: The Extinguished Torch counters still down.
+        torches: The hexes of the Extinguished Torch counters still down, sorted.
         thieves: Every thief's name, wounds and whether out.
         hex: The viewer's own true hex (None for a spectator or a thief out).
         carrier: Who carries the treasure, or None.
@@ -105,7 +109,7 @@ class HeistView:
     round: int
     guards: tuple[Guard, ...]
     markers: tuple[ThiefMarker, ...]
-    torches: frozenset[Hex]
+    torches: tuple[Hex, ...]
     thieves: tuple[PublicThief, ...]
     hex: Hex | None
     carrier: int | None
@@ -233,7 +237,7 @@ class SneakBot:
         goal = view.config.entrance_hex if view.carrier == view.player else guard_map.vault
         assert goal is not None
         steps = _thief_steps(guard_map, goal)
-        keep = Keep(guard_map, view.guards, (), view.markers, view.torches)
+        keep = Keep(guard_map, view.guards, (), view.markers, frozenset(view.torches))
         seen = seen_by_guards(keep)
         here = view.hex
         best = steps.get(here, 99) if here is not None else 99
@@ -372,7 +376,7 @@ class HeistGame:
             state.round,
             keep.guards,
             keep.markers,
-            keep.torches,
+            tuple(sorted(keep.torches)),
             public_thieves(keep),
             own,
             state.carrier,
@@ -399,7 +403,12 @@ class HeistGame:
         guard_map = view.config.guard_map
         entrance = view.config.entrance_hex
         keep = Keep(
-            guard_map, view.guards, (), view.markers, view.torches, view.vault_guard_placed
+            guard_map,
+            view.guards,
+            (),
+            view.markers,
+            frozenset(view.torches),
+            view.vault_guard_placed,
         )
         thieves = []
         for player, public in enumerate(view.thieves):
@@ -424,7 +433,18 @@ class HeistGame:
         )
 
     def dumps(self, value: Any) -> str:
-        """The versioned JSON document of a configuration, state, view, action or record."""
+        """The versioned JSON document of a configuration, state, view, action, event or record.
+
+        An event's document holds its class in ``type`` and its fields, hexes by name; a
+        quiet move of another thief, as [`visible_events`][guarda.games.HeistGame.visible_events]
+        shows it, has ``"hex": null``.
+
+        Examples:
+            >>> import json
+            >>> from guarda.games.guards import ThiefActed
+            >>> json.loads(GUARDS.dumps(ThiefActed(1, "move")))["event"]
+            {'action': 'move', 'guard': None, 'hex': None, 'player': 1, 'type': 'ThiefActed'}
+        """
         if isinstance(value, HeistConfig):
             body: dict[str, Any] = {"kind": "config", "config": config_data(value)}
         elif isinstance(value, HeistState):
@@ -451,6 +471,8 @@ class HeistGame:
             }
         elif isinstance(value, (Wait, Move, Run, Art)):
             body = {"kind": "action", "action": action_text(value)}
+        elif isinstance(value, (ThiefActed, TreasureMoved, Escaped, Event)):
+            body = {"kind": "event", "event": event_data(value)}
         elif isinstance(value, HeistRecord):
             body = {
                 "kind": "record",
@@ -487,6 +509,8 @@ class HeistGame:
             return state_from(data.get("state") or {})
         if kind == "action":
             return parse_action_text(str(data.get("action")))
+        if kind == "event":
+            return event_from(data.get("event"))
         if kind == "record":
             record = data.get("record") or {}
             try:
@@ -512,7 +536,7 @@ class HeistGame:
                 int(data["round"]),
                 tuple(guard_from(g, f"view.guards[{i}]") for i, g in enumerate(data["guards"])),
                 tuple(ThiefMarker(m["thief"], parse_hex(m["hex"])) for m in data["markers"]),
-                frozenset(parse_hex(name) for name in data["torches"]),
+                tuple(sorted(parse_hex(name) for name in data["torches"])),
                 tuple(PublicThief(t["name"], int(t["wounds"]), t["out"]) for t in data["thieves"]),
                 None if data["hex"] is None else parse_hex(data["hex"]),
                 data["carrier"],
@@ -558,7 +582,8 @@ class HeistGame:
         if isinstance(position, HeistState):
             keep = position.keep
             known = {t.name: t.hex for t in keep.thieves if t.out is None}
-            guards, markers, torches = keep.guards, keep.markers, keep.torches
+            guards, markers = keep.guards, keep.markers
+            torches: Iterable[Hex] = keep.torches
         else:
             known = {}
             if position.player is not None and position.hex is not None:
@@ -621,7 +646,7 @@ class HeistGame:
         if not isinstance(view, HeistView):
             raise ArgumentError(f"not a heist view: {view!r}", path="view")
         guard_map = view.config.guard_map
-        keep = Keep(guard_map, view.guards, (), view.markers, view.torches)
+        keep = Keep(guard_map, view.guards, (), view.markers, frozenset(view.torches))
         seen = seen_by_guards(keep)
         guarded = {guard.hex for guard in view.guards}
         marked = {marker.hex for marker in view.markers}
