@@ -12,6 +12,7 @@ scores once the game is over. The same levels apply: ``legal``, ``outcome`` (the
 
 from __future__ import annotations
 
+import enum
 import json
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, Final
@@ -96,8 +97,9 @@ def game_kinds(
     game: Game, before: object, action: object, after: object, events: Iterable[object]
 ) -> set[str]:
     """The kinds of a step, for picking vectors that cover a game: ``action:<class>``,
-    ``event:<class>`` for each event, and ``end`` with ``end:win`` or ``end:draw`` when
-    the game ends (a draw: no player scores 1).
+    ``event:<class>`` for each event (and ``event:<class>:<kind>`` for an event whose
+    ``kind`` field is an enumeration, as the guards' events are), and ``end`` with
+    ``end:win`` or ``end:draw`` when the game ends (a draw: no player scores 1).
 
     Examples:
         >>> from guarda.games import GUARDA
@@ -109,7 +111,11 @@ def game_kinds(
         ['action:PlacePiece', 'event:PiecePlaced']
     """
     kinds = {f"action:{type(action).__name__}"}
-    kinds.update(f"event:{type(event).__name__}" for event in events)
+    for event in events:
+        kinds.add(f"event:{type(event).__name__}")
+        tag = getattr(event, "kind", None)
+        if isinstance(tag, enum.Enum):
+            kinds.add(f"event:{type(event).__name__}:{tag.value}")
     scores = game.scores(after) if game.is_over(after) else None
     if scores is not None:
         kinds |= {"end", "end:win" if 1.0 in scores else "end:draw"}

@@ -9,10 +9,16 @@ first occurrence in each game proposes a window, as for Guarda, and a greedy set
 picks windows until every kind (and every end, for each number of players) is covered.
 The shortest finished game of each number of players is added whole when it is short
 (``SHORT_GAME`` actions at most).
+
+Random play of some games never gets far (a random thief is caught before it nears the
+vault), so a game that ships a heuristic player ([`HasHeuristic`][guarda.game.HasHeuristic])
+is also played by that player in every seat, with ``random.Random(seed)``; its windows
+join the candidates. A vector holds its actions, so a port never needs the heuristic.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any, Final
 
@@ -22,7 +28,7 @@ from guarda.conformance._generic import GAME_FIELD, build_game_vector, game_kind
 from guarda.conformance._reference import PROTOCOL_VERSION
 from guarda.conformance._scenarios import Chooser
 from guarda.conformance._select import END_SLACK, LEAD, START_SLACK, TRAIL
-from guarda.game import Game
+from guarda.game import Game, HasHeuristic
 
 __all__ = [
     "GAME_SEEDS",
@@ -36,7 +42,7 @@ __all__ = [
     "play_game",
 ]
 
-GAME_SEEDS: Final = tuple(range(1, 9))
+GAME_SEEDS: Final = tuple(range(1, 33))
 """The seeds of the random games played for each number of players."""
 MAX_PLIES: Final = 1000
 """Games are cut off after this many actions."""
@@ -66,6 +72,8 @@ class Played:
     """The kinds of each step: ``kinds[i]`` for the ``i + 1``-th action."""
     is_over: bool
     """Whether the game ended (rather than being cut off)."""
+    heuristic: bool = False
+    """Whether the game's heuristic player chose the actions (rather than the chooser)."""
 
 
 @attrs.frozen
@@ -90,11 +98,18 @@ class Span:
     def name(self) -> str:
         """The vector's id: game, players, seed and plies."""
         played = self.played
-        return f"{played.game.name}-{played.players}p-s{played.seed}-{self.start}-{self.end}"
+        return f"{_game_id(played)}-{self.start}-{self.end}"
 
 
-def play_game(game: Game, players: int, seed: int) -> Played:
+def _game_id(played: Played) -> str:
+    kind = "h" if played.heuristic else "s"
+    return f"{played.game.name}-{played.players}p-{kind}{played.seed}"
+
+
+def play_game(game: Game, players: int, seed: int, *, heuristic: bool = False) -> Played:
     """Play one seeded random game of ``game`` for ``players`` and tag its steps.
+
+    With ``heuristic``, the game's heuristic player chooses every seat's actions.
 
     Examples:
         >>> from guarda.games import GUARDA
@@ -104,20 +119,27 @@ def play_game(game: Game, players: int, seed: int) -> Played:
     """
     config = game.default_config(players)
     chooser = Chooser(seed)
+    agent = game.heuristic() if heuristic and isinstance(game, HasHeuristic) else None
+    rng = random.Random(seed)
     state = game.new_game(config, seed)
     actions: list[Any] = []
     kinds: list[frozenset[str]] = []
     own = f"players:{players}"
     while not game.is_over(state) and len(actions) < MAX_PLIES:
         legal = game.legal_actions(state)
-        action = legal[chooser.below(len(legal))]
+        if agent is None:
+            action = legal[chooser.below(len(legal))]
+        else:
+            action = agent.act(game.view(state, game.actor(state)), rng)
         after, events = game.apply(state, action)
         found = game_kinds(game, state, action, after, events)
         ends = {f"{own}/{kind}" for kind in found if kind.startswith("end")}
         kinds.append(frozenset(found | ends | {own}))
         actions.append(action)
         state = after
-    return Played(game, config, players, seed, tuple(actions), tuple(kinds), game.is_over(state))
+    return Played(
+        game, config, players, seed, tuple(actions), tuple(kinds), game.is_over(state), heuristic
+    )
 
 
 def _span(played: Played, start: int, end: int) -> Span:
@@ -169,12 +191,18 @@ def _vector(span: Span, whole: bool) -> dict[str, Any]:
     what = "a whole game" if whole else f"from ply {span.start} to ply {span.end}"
     vector, _ = build_game_vector(
         played.game,
-        f"{played.game.name}-{played.players}p-s{played.seed}-game" if whole else span.name,
-        f"{played.game.title}, {played.players} players: seed {played.seed}, {what}",
+        f"{_game_id(played)}-game" if whole else span.name,
+        f"{played.game.title}, {played.players} players: seed {played.seed}"
+        f"{', the heuristic player' if played.heuristic else ''}, {what}",
         played.config,
         seed=played.seed,
         actions=played.actions[: span.end],
-        source={"players": played.players, "seed": played.seed, "plies": [span.start, span.end]},
+        source={
+            "players": played.players,
+            "seed": played.seed,
+            "plies": [span.start, span.end],
+            "heuristic": played.heuristic,
+        },
         compare_from=span.start,
     )
     return vector
@@ -188,6 +216,8 @@ def generate_game_vectors(game: Game) -> list[dict[str, Any]]:
     candidates: list[Span] = []
     for players in _player_counts(game):
         games = [play_game(game, players, seed) for seed in GAME_SEEDS]
+        if isinstance(game, HasHeuristic):
+            games += [play_game(game, players, seed, heuristic=True) for seed in GAME_SEEDS]
         finished = [p for p in games if p.is_over and len(p.actions) <= SHORT_GAME]
         if finished:
             shortest = min(finished, key=lambda played: len(played.actions))
