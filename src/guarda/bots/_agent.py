@@ -228,4 +228,4 @@ class MatchResult:
     @property
     def plies(self) -> int:
         """Number of decisions played."""
-        return self.record.plies
+        return len(self.record.actions)
