@@ -48,6 +48,12 @@ def _check(stats: object) -> GameStats:
         raise ArgumentError(
             f"not a GameStats (see guarda.stats.summarize): {stats!r}", path="stats"
         )
+    if stats.game is not None:
+        raise ArgumentError(
+            f"the plots are Guarda's (card use, damage, endings): statistics of "
+            f"{stats.game.title} have none of them",
+            path="stats.game",
+        )
     return stats
 
 

@@ -36,9 +36,9 @@ from guarda.stats._collect import (
     PhaseBranching,
     SeatResults,
     format_markdown,
-    summarize,
 )
 from guarda.stats._compare import Comparison, Difference, compare
+from guarda.stats._generic import summarize
 from guarda.stats._summary import Z_95, Rate, Summary, wilson_interval
 
 __all__ = [
