@@ -91,8 +91,9 @@ def test_the_view_document_and_legal_actions_are_what_the_bot_reads(tmp_path: Pa
         "protocol": "guarda-bot",
         "version": PROTOCOL_VERSION,
         "guarda": guarda.__version__,
+        "game": "guarda",
     }
-    assert act["id"] == 1 and isinstance(act["seed"], int)
+    assert act["id"] == 1 and isinstance(act["seed"], int) and act["game"] == "guarda"
     assert act["legal"] == [guarda.format_action(action) for action in view.legal_actions]
     assert guarda.loads(json.dumps(act["view"]), guarda.PlayerView) == view
     assert quit_ == {"type": "quit"}
