@@ -73,7 +73,7 @@ from guarda.arena._jsonl import FILE_FORMAT, FILE_VERSION, read_arena, read_reco
 from guarda.arena._play import SerialExecutor
 from guarda.arena._ratings import BASE_RATING, Comparison, bradley_terry, comparisons
 from guarda.arena._results import ArenaResult, DecisionTimes, GameResult, HeadToHead, Standing
-from guarda.arena._run import GameCallback, gauntlet, match, round_robin
+from guarda.arena._run import GameCallback, gauntlet, match, round_robin, round_robin_tables
 from guarda.arena._schedule import AgentSpec, game_seed
 from guarda.arena._sprt import SPRT, SPRTResult
 from guarda.arena._subprocess import PROTOCOL, PROTOCOL_VERSION, SubprocessAgent
@@ -105,4 +105,5 @@ __all__ = [
     "read_arena",
     "read_records",
     "round_robin",
+    "round_robin_tables",
 ]

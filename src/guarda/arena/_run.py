@@ -26,7 +26,7 @@ from concurrent.futures import (
     ProcessPoolExecutor,
     wait,
 )
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 import attrs
 
@@ -50,6 +50,8 @@ from guarda.game import Game
 from guarda.games import GUARDA, GuardaGame, game_of, get_game
 
 __all__ = ["gauntlet", "match", "round_robin"]
+
+T = TypeVar("T")
 
 GameCallback = Callable[[GameResult], None]
 """A callback that sees every game's result as it comes in (in completion order)."""
@@ -479,6 +481,25 @@ def match(
     )
 
 
+def round_robin_tables(entrants: Sequence[T], players: int) -> list[tuple[T, ...]]:
+    """The tables of a round robin: every group of ``players`` entrants; with fewer
+    entrants than seats, every table that seats each entrant at least once.
+
+    Examples:
+        >>> round_robin_tables("abc", 2)
+        [('a', 'b'), ('a', 'c'), ('b', 'c')]
+        >>> round_robin_tables("abc", 4)
+        [('a', 'a', 'b', 'c'), ('a', 'b', 'b', 'c'), ('a', 'b', 'c', 'c')]
+    """
+    if len(entrants) >= players:
+        return list(itertools.combinations(entrants, players))
+    return [
+        table
+        for table in itertools.combinations_with_replacement(entrants, players)
+        if len(set(table)) == len(entrants)
+    ]
+
+
 def round_robin(
     config: Any,
     agents: Sequence[AgentSpec] | Mapping[str, AgentSpec],
@@ -501,15 +522,18 @@ def round_robin(
     on_game: GameCallback | None = None,
     game: Game | None = None,
 ) -> ArenaResult:
-    """Every group of ``config.players`` entrants plays ``games`` games, seats rotating.
+    """Every group of ``players`` entrants plays ``games`` games, seats rotating.
 
     With two players that is every pair; with more, every combination of entrants
-    (in the order given) forms a table. Tables are numbered in that order, games table
+    (in the order given) forms a table. With fewer entrants than seats (three bots in
+    four-player games), every table seats each entrant at least once and fills the
+    other seats with copies (``a a b c``, ``a b b c``, ``a b c c``): each entrant has
+    the same number of copies over the tables. Tables are numbered in that order, games table
     by table. The other arguments are those of [`match`][guarda.arena.match].
 
     Raises:
-        ArgumentError: As for [`match`][guarda.arena.match], or fewer entrants than
-            seats.
+        ArgumentError: As for [`match`][guarda.arena.match], or fewer than two
+            entrants.
 
     Examples:
         >>> import guarda
@@ -522,17 +546,15 @@ def round_robin(
     """
     config, rules, players = _check_config(config, game)
     entrants = entrants_of(agents)
-    if len(entrants) < players:
+    if len(entrants) < 2:
         raise ArgumentError(
-            f"a round robin of {players}-player games needs at least "
-            f"{players} entrants, not {len(entrants)}",
-            path="agents",
+            f"a round robin needs at least two entrants, not {len(entrants)}", path="agents"
         )
     return _run(
         "round-robin",
         config,
         entrants,
-        list(itertools.combinations(entrants, players)),
+        round_robin_tables(entrants, players),
         games,
         seed,
         key=key,
