@@ -246,8 +246,7 @@ def read_records(path: str | os.PathLike[str], *, game: Game | None = None) -> l
             holds a malformed record; the message names the line.
         UnsupportedVersionError: For a file of a newer version.
     """
-    if game is not None:
-        game = get_game(game)
+    given = None if game is None else get_game(game)
     records = []
     rules: Game | None = None
     with _open(path) as file:
@@ -256,7 +255,7 @@ def read_records(path: str | os.PathLike[str], *, game: Game | None = None) -> l
             if kind == "bare-record":
                 records.append(_record(number, line))
             elif kind == "arena":
-                rules = _rules(number, line, game)
+                rules = _rules(number, line, given)
             elif kind == "game" and line.get("record") is not None:
                 records.append(_record(number, line["record"], rules))
     return records
@@ -321,8 +320,7 @@ def read_arena(path: str | os.PathLike[str], *, game: Game | None = None) -> Are
             names the line).
         UnsupportedVersionError: For a file of a newer version.
     """
-    if game is not None:
-        game = get_game(game)
+    given = None if game is None else get_game(game)
     entrants: tuple[str, ...] | None = None
     rules: Game | None = None
     games = []
@@ -331,7 +329,7 @@ def read_arena(path: str | os.PathLike[str], *, game: Game | None = None) -> Are
             kind = _check_envelope(number, line)
             if kind == "arena" and entrants is None:
                 entrants = tuple(_field(number, line, "entrants", list))
-                rules = _rules(number, line, game)
+                rules = _rules(number, line, given)
             elif kind == "game" and entrants is not None:
                 games.append(_game(number, line, rules))
             else:
@@ -341,10 +339,10 @@ def read_arena(path: str | os.PathLike[str], *, game: Game | None = None) -> Are
     if entrants is None:
         raise DocumentError("the file holds no arena header", path="kind")
     known = set(entrants)
-    for game in games:
-        if not known.issuperset(game.seats) or len(game.scores) not in (0, len(game.seats)):
+    for result in games:
+        if not known.issuperset(result.seats) or len(result.scores) not in (0, len(result.seats)):
             raise DocumentError(
-                f"game {game.game}: seats {game.seats} do not fit the header's entrants",
+                f"game {result.game}: seats {result.seats} do not fit the header's entrants",
                 path="seats",
             )
-    return ArenaResult(entrants, tuple(sorted(games, key=lambda game: game.game)))
+    return ArenaResult(entrants, tuple(sorted(games, key=lambda result: result.game)))

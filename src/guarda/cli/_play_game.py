@@ -123,7 +123,7 @@ class PlayedGame:
 
     def decide(self, actor: int) -> Any:
         """A bot's action (a random legal one if the bot fails or answers an illegal one)."""
-        view = self.game.view(self.state, actor)
+        view: Any = self.game.view(self.state, actor)
         legal = list(view.legal_actions)
         try:
             action = self.agents[actor].act(view, self.rngs[actor])

@@ -73,7 +73,7 @@ def _draw_lengths(axes: Axes, stats: GameStats) -> None:
 
 
 def _draw_branching(axes: Axes, stats: GameStats) -> None:
-    phases = [item.phase.value for item in stats.branching]
+    phases = [str(item.phase) for item in stats.branching]
     means = [item.actions.mean for item in stats.branching]
     low = [item.actions.mean - item.actions.minimum for item in stats.branching]
     high = [item.actions.maximum - item.actions.mean for item in stats.branching]
