@@ -13,6 +13,7 @@ import guarda
 from generic_games import TOY_GAME, HighestCard, LowestBot
 from guarda import stats
 from guarda.arena import (
+    AgentSpec,
     SerialExecutor,
     SubprocessAgent,
     gauntlet,
@@ -38,7 +39,7 @@ def _summary(result: object) -> list[tuple[object, ...]]:
 
 
 def test_a_match_of_the_toy_is_the_same_serially_and_in_a_process_pool() -> None:
-    agents = [RandomBot(), LowestBot()]
+    agents: list[AgentSpec] = [RandomBot(), LowestBot()]
     serial = match(CONFIG, agents, 6, seed=3, key="k", executor=SerialExecutor(), game=TOY_GAME)
     with ProcessPoolExecutor(max_workers=2) as pool:
         pooled = match(CONFIG, agents, 6, seed=3, key="k", executor=pool, game=TOY_GAME)
@@ -47,12 +48,15 @@ def test_a_match_of_the_toy_is_the_same_serially_and_in_a_process_pool() -> None
     for game in serial.games:
         final = list(TOY_GAME.replay(game.record))[-1]
         assert TOY_GAME.scores(final) == game.scores
-    assert [game.seats for game in serial.games[:2]] == [("random", "lowest"), ("lowest", "random")]
+    assert [game.seats for game in serial.games[:2]] == [
+        ("random", "lowest"),
+        ("lowest", "random"),
+    ]
     assert {row.name for row in serial.standings()} == {"random", "lowest"}
 
 
 def test_round_robins_gauntlets_and_duplicate_deals_take_any_game() -> None:
-    entrants = {"a": RandomBot, "b": HighestCard, "c": LowestBot}
+    entrants: dict[str, AgentSpec] = {"a": RandomBot, "b": HighestCard, "c": LowestBot}
     robin = round_robin(CONFIG, entrants, 2, seed=1, executor=SerialExecutor(), game=TOY)
     assert len(robin.games) == 6 and not robin.errors
     gaunt = gauntlet(CONFIG, RandomBot, {"x": HighestCard, "y": LowestBot}, 2, seed=1,

@@ -151,7 +151,7 @@ def play_generic(
             actor=actor,
             events=game.visible_events(events, None),
             seat_events=tuple(game.visible_events(events, seat) for seat in range(seats)),
-            view=game.view(state, None),  # type: ignore[arg-type]  # any game's view
+            view=game.view(state, None),
             **extra,  # type: ignore[arg-type]
         )
         for observer in observers:

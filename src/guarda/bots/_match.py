@@ -12,7 +12,7 @@ says.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Literal
+from typing import Any, Literal
 
 import attrs
 
@@ -114,7 +114,7 @@ def _game_for(config: object, game: object) -> Game:
 
 
 def play_match(
-    config: guarda.Config,
+    config: Any,
     agents: Sequence[Agent],
     *,
     seed: int,
