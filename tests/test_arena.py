@@ -576,7 +576,7 @@ def test_bad_arguments_are_argument_errors() -> None:
         (lambda: match(MODERN, agents, 2, seed=1, progress=1), "progress"),  # type: ignore[arg-type]
         (lambda: match(MODERN, agents, 2, seed=1, records=5), "records"),  # type: ignore[arg-type]
         (lambda: match(MODERN, {"": RandomBot}, 2, seed=1), "agents"),
-        (lambda: round_robin(guarda.modern(players=3), agents, 2, seed=1), "agents"),
+        (lambda: round_robin(guarda.modern(players=3), [RandomBot()], 2, seed=1), "agents"),
         (lambda: gauntlet(MODERN, RandomBot(), [], 2, seed=1), "opponents"),
         (lambda: gauntlet(MODERN, RandomBot(), {"random": FirstBot}, 2, seed=1), "opponents"),
     ]

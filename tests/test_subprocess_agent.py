@@ -114,11 +114,18 @@ def test_messages_match_the_documented_json_schemas() -> None:
         "type": "act",
         "id": 1,
         "seed": 5,
+        "game": "guarda",
         "view": json.loads(guarda.dumps(view)),
         "legal": [guarda.format_action(a) for a in view.legal_actions],
     }
     examples = {
-        "runner-hello": {"type": "hello", "protocol": "guarda-bot", "version": 1, "guarda": "1"},
+        "runner-hello": {
+            "type": "hello",
+            "protocol": "guarda-bot",
+            "version": 1,
+            "guarda": "1",
+            "game": "guarda",
+        },
         "bot-hello": {"type": "hello", "protocol": "guarda-bot", "version": 1, "name": "x"},
         "act": act,
         "action": {"type": "action", "id": 1, "action": "place c1"},
@@ -129,6 +136,10 @@ def test_messages_match_the_documented_json_schemas() -> None:
     for name, example in examples.items():
         jsonschema.Draft202012Validator.check_schema(schemas[name])
         jsonschema.validate(example, schemas[name])
+    # Another game's view is its own document; Guarda's must be a guarda view document.
+    jsonschema.validate({**act, "game": "toy", "view": {"kind": "view"}}, schemas["act"])
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate({**act, "view": {"kind": "view"}}, schemas["act"])
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate({"type": "action", "id": "1", "action": "pass"}, schemas["action"])
     with pytest.raises(jsonschema.ValidationError):
