@@ -392,7 +392,8 @@ def match(
     sprt: SPRT | None = None,
     game: Game | None = None,
 ) -> ArenaResult:
-    """Play ``games`` games between the same agents, one per seat, rotating the seats.
+    """Play ``games`` games of any game between the same agents, one per seat, rotating
+    the seats.
 
     Game ``k`` seats the agents rotated by ``k`` places (with two players the seats swap
     every game); each game has its own seed, derived from ``seed`` (with ``duplicate``,
@@ -402,7 +403,7 @@ def match(
     core), each with fresh copies of the agents (see ``guarda.arena``).
 
     Args:
-        config: The ruleset.
+        config: The ruleset: a configuration of Guarda or of another game.
         agents: One agent (or zero-argument factory) per seat, or a mapping from
             names to them; repeated names get ``#2``, ``#3``, ... added.
         games: How many games.
@@ -446,6 +447,10 @@ def match(
             the second, fed their results in game order: once it decides, no new game
             starts (games in flight are collected) and ``games`` is only the most to
             play. The result's ``sprt`` says where the test stands.
+        game: The game played (a [`Game`][guarda.game.Game]); by default the game of
+            [`guarda.games`][guarda.games] that owns ``config``. Give it for a game of
+            your own: it must pickle to reach worker processes (a module-level instance
+            of a frozen attrs class does).
 
     Returns:
         The [`ArenaResult`][guarda.arena.ArenaResult].

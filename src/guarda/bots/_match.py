@@ -190,13 +190,24 @@ def play_match(
     director calls a game whose result can no longer change (a benchmark of two kinds of
     agents can stop once only one kind is left, for example).
 
+    **Any game.** ``config`` may be a configuration of any game of
+    [`guarda.games`][guarda.games], or of a game of your own given as ``game``. The runner
+    then speaks only the [game protocol][guarda.game.Game]: it asks the agent of
+    ``game.actor(state)`` with ``game.view(state, actor)``, judges the answer against
+    ``view.legal_actions`` (by value), deals with ``game.new_game(config, seed,
+    salt=salt)`` from the match key, shows observers ``game.visible_events``, and
+    returns ``game.record(...)`` and ``game.scores``. Since the protocol knows no
+    outcome, ``outcome`` is None; ``max_turns`` stops a game once ``game.turn(state)``
+    reaches it, a draw shared by every player (``adjudicated`` set); a forfeit scores the
+    faulting seat 0, the others winning (one other player) or sharing a draw.
+
     **Observers** are called with a [`MatchStep`][guarda.bots.MatchStep] for the start
     of the game and after every decision: the step's events as a spectator sees them and
     as each seat sees them, and the spectator's view. An observer that raises stops the
     match (observers are the caller's own code).
 
     Args:
-        config: The ruleset.
+        config: The ruleset: a configuration of Guarda or of another game.
         agents: One agent per seat, by player number.
         seed: The game's seed: with the key, it derives the deal, the commitment's salt,
             each seat's random source and the fallback's.
@@ -212,12 +223,16 @@ def play_match(
         timer: ``"wall"`` or ``"cpu"``: what ``time_budget``, ``clock`` and
             ``decision_times`` measure.
         adjudicate: A callable that may end the match early with given scores.
+        game: The game played (a [`Game`][guarda.game.Game]); by default the game of
+            [`guarda.games`][guarda.games] that owns ``config``. Give it for a game of
+            your own.
 
     Returns:
         The [`MatchResult`][guarda.bots.MatchResult].
 
     Raises:
-        ArgumentError: If an argument is malformed: not a configuration, the wrong number
+        ArgumentError: If an argument is malformed: not a configuration (of ``game``, or of
+            a shipped game when ``game`` is not given), the wrong number
             of agents, something that is not an agent, a bad key, budget, ``on_fault``, name,
             ``max_turns``, ``timer`` or ``adjudicate``; or scores from ``adjudicate``
             that are not one number per seat.
