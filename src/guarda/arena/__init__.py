@@ -5,6 +5,8 @@ Give the arena a configuration, some agents (``guarda.bots`` or your own, or
 master seed; it schedules the games, runs them through any
 ``concurrent.futures.Executor`` and adds up the results:
 
+- **Any game**: the configuration may be of any game of [`guarda.games`][guarda.games],
+  or of a game of your own given as ``game=``; the records file names the game.
 - [`match`][guarda.arena.match]: N games between the same agents, seats rotating;
   [`round_robin`][guarda.arena.round_robin]: every group of entrants that fills a table;
   [`gauntlet`][guarda.arena.gauntlet]: one challenger against each opponent.

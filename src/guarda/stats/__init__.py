@@ -8,6 +8,11 @@ damage a turn deals, and how games end.
 [`GameStats.to_markdown`][guarda.stats.GameStats.to_markdown] prints it as tables;
 ``guarda.plot`` draws it (extra ``plot``). No dependency beyond guarda itself.
 
+Records of any other game are summed up through the [game protocol][guarda.game.Game]
+(``summarize(records, game=...)``): game length, branching, results by seat and agent,
+the first player's edge and [`compare`][guarda.stats.compare]; card use, damage and the
+plots are Guarda's.
+
 Examples:
     >>> import guarda, random
     >>> from guarda import stats
