@@ -563,7 +563,7 @@ def test_the_plain_progress_line_without_tqdm(
 def test_bad_arguments_are_argument_errors() -> None:
     agents = [RandomBot(), RandomBot()]
     cases: list[tuple[Callable[[], object], str]] = [
-        (lambda: match("modern", agents, 2, seed=1), "config"),  # type: ignore[arg-type]
+        (lambda: match("modern", agents, 2, seed=1), "config"),
         (lambda: match(MODERN, agents, 0, seed=1), "games"),
         (lambda: match(MODERN, agents, 2, seed="1"), "seed"),  # type: ignore[arg-type]
         (lambda: match(MODERN, [RandomBot()], 2, seed=1), "agents"),

@@ -58,7 +58,10 @@ def test_the_example_bot_plays_three_players_and_every_seat() -> None:
 def test_the_runner_seed_makes_subprocess_games_repeatable() -> None:
     def play() -> guarda.GameRecord:
         with SubprocessAgent(EXAMPLE) as bot:
-            return play_match(MODERN, [RandomBot(), bot], seed=9, key="repeat").record
+            record: guarda.GameRecord = play_match(
+                MODERN, [RandomBot(), bot], seed=9, key="repeat"
+            ).record
+            return record
 
     assert play() == play()
 
