@@ -192,3 +192,12 @@ def test_statistics_refuse_records_of_another_game_or_a_mix() -> None:
         stats.summarize([], game=TOY)
     unfinished = stats.summarize([record], game=TOY)
     assert unfinished.finished == 0 and dict(unfinished.endings) == {"unfinished": 1}
+
+
+def test_the_plots_refuse_another_games_statistics() -> None:
+    pytest.importorskip("matplotlib")
+    plot = pytest.importorskip("guarda.plot")
+    summary = stats.summarize([TOY.record(CONFIG, 1, ())], game=TOY)
+    with pytest.raises(ArgumentError, match="the plots are Guarda's") as caught:
+        plot.plot_branching(summary)
+    assert caught.value.path == "stats.game"
