@@ -442,7 +442,7 @@ def main(argv: Sequence[str]) -> int:
             recorder = guarda.Recorder(config, seed, salt=salt, names=_names(config, seat, args))
         names = recorder.record().names
         agents = {
-            index: bot(name if name in BOTS else "random")()
+            index: bot(name if name in BOTS or name == "heuristic" else "random")()
             for index, name in enumerate(names)
             if index != seat
         }
