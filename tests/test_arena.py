@@ -563,7 +563,7 @@ def test_the_plain_progress_line_without_tqdm(
 def test_bad_arguments_are_argument_errors() -> None:
     agents = [RandomBot(), RandomBot()]
     cases: list[tuple[Callable[[], object], str]] = [
-        (lambda: match("modern", agents, 2, seed=1), "config"),  # type: ignore[arg-type]
+        (lambda: match("modern", agents, 2, seed=1), "config"),
         (lambda: match(MODERN, agents, 0, seed=1), "games"),
         (lambda: match(MODERN, agents, 2, seed="1"), "seed"),  # type: ignore[arg-type]
         (lambda: match(MODERN, [RandomBot()], 2, seed=1), "agents"),
@@ -576,7 +576,7 @@ def test_bad_arguments_are_argument_errors() -> None:
         (lambda: match(MODERN, agents, 2, seed=1, progress=1), "progress"),  # type: ignore[arg-type]
         (lambda: match(MODERN, agents, 2, seed=1, records=5), "records"),  # type: ignore[arg-type]
         (lambda: match(MODERN, {"": RandomBot}, 2, seed=1), "agents"),
-        (lambda: round_robin(guarda.modern(players=3), agents, 2, seed=1), "agents"),
+        (lambda: round_robin(guarda.modern(players=3), [RandomBot()], 2, seed=1), "agents"),
         (lambda: gauntlet(MODERN, RandomBot(), [], 2, seed=1), "opponents"),
         (lambda: gauntlet(MODERN, RandomBot(), {"random": FirstBot}, 2, seed=1), "opponents"),
     ]

@@ -167,7 +167,7 @@ def test_bots_pickle_and_refuse_a_view_with_nothing_to_decide(bot: Agent) -> Non
     with pytest.raises(ArgumentError):
         bot.act(guarda.view(state, waiting), random.Random(0))
     with pytest.raises(ArgumentError):
-        bot.act(state, random.Random(0))  # type: ignore[arg-type]
+        bot.act(state, random.Random(0))
 
 
 def test_greedy_beats_random_and_ismcts_beats_random() -> None:

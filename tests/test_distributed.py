@@ -14,6 +14,7 @@ from guarda.bots import RandomBot
 distributed = pytest.importorskip("distributed")
 
 from arena_agents import CrashingBot, FirstBot, PidRecorder  # noqa: E402
+from generic_games import TOY_GAME, HighestCard  # noqa: E402
 
 CONFIG = guarda.modern(players=2, turn_limit=40)
 
@@ -59,3 +60,21 @@ def test_a_local_dask_cluster_plays_the_same_games_as_a_serial_run(tmp_path: Pat
             executor=SerialExecutor(),
         )
     )
+
+
+def test_a_dask_cluster_plays_any_game_as_a_serial_run() -> None:
+    config = TOY_GAME.default_config()
+    agents: list[AgentSpec] = [RandomBot(), HighestCard()]
+    with (
+        distributed.LocalCluster(
+            n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        on_dask = match(
+            config, agents, 4, seed=2, executor=client.get_executor(), workers=1, game=TOY_GAME
+        )
+    serial = match(
+        config, agents, 4, seed=2, key=on_dask.key, executor=SerialExecutor(), game=TOY_GAME
+    )
+    assert games(on_dask) == games(serial) and not on_dask.errors

@@ -67,7 +67,7 @@ def test_each_plot_shows_the_statistics(summary: stats.GameStats) -> None:
     assert sum(patch.get_height() for patch in bars(lengths)) == summary.games
     branching = plot.plot_branching(summary).axes[0]
     assert [tick.get_text() for tick in branching.get_xticklabels()] == [
-        item.phase.value for item in summary.branching
+        str(item.phase) for item in summary.branching
     ]
     assert [patch.get_height() for patch in bars(branching)] == pytest.approx(
         [item.actions.mean for item in summary.branching]

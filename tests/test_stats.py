@@ -128,8 +128,8 @@ def test_branching_counts_every_decision_by_phase(
     assert guarda.Phase.OVER not in by_phase
     # Phases come in the order of the Phase enumeration.
     order = list(guarda.Phase)
-    assert [order.index(item.phase) for item in modern_stats.branching] == sorted(
-        order.index(item.phase) for item in modern_stats.branching
+    assert [order.index(guarda.Phase(item.phase)) for item in modern_stats.branching] == sorted(
+        order.index(guarda.Phase(item.phase)) for item in modern_stats.branching
     )
 
 
@@ -257,7 +257,7 @@ def test_summarize_refuses_bad_input() -> None:
     with pytest.raises(guarda.ArgumentError, match="at least one"):
         stats.summarize([])
     with pytest.raises(guarda.ArgumentError) as caught:
-        stats.summarize([record, "a record"])  # type: ignore[list-item]
+        stats.summarize([record, "a record"])
     assert caught.value.path == "records[1]"
     with pytest.raises(guarda.ArgumentError, match="one ruleset"):
         stats.summarize([record, guarda.record_game(guarda.classic(), 1, [])])
@@ -271,7 +271,7 @@ def test_summarize_refuses_bad_input() -> None:
     assert caught.value.path == "records[1].config.turn_limit"
     assert "turn_limit is 40, the first record's 30" in str(caught.value)
     with pytest.raises(guarda.ArgumentError):
-        stats.summarize("records")  # type: ignore[arg-type]
+        stats.summarize("records")
     with pytest.raises(guarda.ArgumentError):
         stats.format_markdown("stats")  # type: ignore[arg-type]
 

@@ -58,7 +58,10 @@ def test_the_example_bot_plays_three_players_and_every_seat() -> None:
 def test_the_runner_seed_makes_subprocess_games_repeatable() -> None:
     def play() -> guarda.GameRecord:
         with SubprocessAgent(EXAMPLE) as bot:
-            return play_match(MODERN, [RandomBot(), bot], seed=9, key="repeat").record
+            record: guarda.GameRecord = play_match(
+                MODERN, [RandomBot(), bot], seed=9, key="repeat"
+            ).record
+            return record
 
     assert play() == play()
 
@@ -91,8 +94,9 @@ def test_the_view_document_and_legal_actions_are_what_the_bot_reads(tmp_path: Pa
         "protocol": "guarda-bot",
         "version": PROTOCOL_VERSION,
         "guarda": guarda.__version__,
+        "game": "guarda",
     }
-    assert act["id"] == 1 and isinstance(act["seed"], int)
+    assert act["id"] == 1 and isinstance(act["seed"], int) and act["game"] == "guarda"
     assert act["legal"] == [guarda.format_action(action) for action in view.legal_actions]
     assert guarda.loads(json.dumps(act["view"]), guarda.PlayerView) == view
     assert quit_ == {"type": "quit"}
@@ -113,11 +117,18 @@ def test_messages_match_the_documented_json_schemas() -> None:
         "type": "act",
         "id": 1,
         "seed": 5,
+        "game": "guarda",
         "view": json.loads(guarda.dumps(view)),
         "legal": [guarda.format_action(a) for a in view.legal_actions],
     }
     examples = {
-        "runner-hello": {"type": "hello", "protocol": "guarda-bot", "version": 1, "guarda": "1"},
+        "runner-hello": {
+            "type": "hello",
+            "protocol": "guarda-bot",
+            "version": 1,
+            "guarda": "1",
+            "game": "guarda",
+        },
         "bot-hello": {"type": "hello", "protocol": "guarda-bot", "version": 1, "name": "x"},
         "act": act,
         "action": {"type": "action", "id": 1, "action": "place c1"},
@@ -128,6 +139,10 @@ def test_messages_match_the_documented_json_schemas() -> None:
     for name, example in examples.items():
         jsonschema.Draft202012Validator.check_schema(schemas[name])
         jsonschema.validate(example, schemas[name])
+    # Another game's view is its own document; Guarda's must be a guarda view document.
+    jsonschema.validate({**act, "game": "toy", "view": {"kind": "view"}}, schemas["act"])
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate({**act, "view": {"kind": "view"}}, schemas["act"])
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate({"type": "action", "id": "1", "action": "pass"}, schemas["action"])
     with pytest.raises(jsonschema.ValidationError):

@@ -5,6 +5,8 @@ Give the arena a configuration, some agents (``guarda.bots`` or your own, or
 master seed; it schedules the games, runs them through any
 ``concurrent.futures.Executor`` and adds up the results:
 
+- **Any game**: the configuration may be of any game of [`guarda.games`][guarda.games],
+  or of a game of your own given as ``game=``; the records file names the game.
 - [`match`][guarda.arena.match]: N games between the same agents, seats rotating;
   [`round_robin`][guarda.arena.round_robin]: every group of entrants that fills a table;
   [`gauntlet`][guarda.arena.gauntlet]: one challenger against each opponent.
@@ -73,7 +75,7 @@ from guarda.arena._jsonl import FILE_FORMAT, FILE_VERSION, read_arena, read_reco
 from guarda.arena._play import SerialExecutor
 from guarda.arena._ratings import BASE_RATING, Comparison, bradley_terry, comparisons
 from guarda.arena._results import ArenaResult, DecisionTimes, GameResult, HeadToHead, Standing
-from guarda.arena._run import GameCallback, gauntlet, match, round_robin
+from guarda.arena._run import GameCallback, gauntlet, match, round_robin, round_robin_tables
 from guarda.arena._schedule import AgentSpec, game_seed
 from guarda.arena._sprt import SPRT, SPRTResult
 from guarda.arena._subprocess import PROTOCOL, PROTOCOL_VERSION, SubprocessAgent
@@ -105,4 +107,5 @@ __all__ = [
     "read_arena",
     "read_records",
     "round_robin",
+    "round_robin_tables",
 ]

@@ -4,7 +4,8 @@ The first line describes the arena::
 
     {"format": "guarda-arena", "version": 1, "kind": "arena", "tournament": "match",
      "entrants": ["random", "greedy"], "seed": 7, "games": 20, "guarda": "0.1.0",
-     "started": "2026-01-31T12:00:00+00:00", "config": {<config document>}}
+     "started": "2026-01-31T12:00:00+00:00", "game_name": "guarda",
+     "config": {<config document>}}
 
 and every further line one game, in game order::
 
@@ -13,9 +14,12 @@ and every further line one game, in game order::
      "forfeited": null, "faults": [], "decision_times": [{"count": 90, "total": 0.01,
      "maximum": 0.001}, ...], "error": null, "record": {<record document>}}
 
-``record`` is the [`guarda.dumps`][guarda.dumps] document of the game's
-[`GameRecord`][guarda.GameRecord] (with its secrets: the game is over), actions in
-notation, or null for a game that could not be played.
+``game_name`` is the name of the game played ([`guarda.games`][guarda.games]; a file
+without it is Guarda's). For Guarda, ``record`` is the [`guarda.dumps`][guarda.dumps]
+document of the game's [`GameRecord`][guarda.GameRecord] (with its secrets: the game is
+over), actions in notation, and ``config`` that of the configuration; for any other game
+they are the game's own documents ([`Game.dumps`][guarda.game.Game.dumps]). ``record``
+is null for a game that could not be played.
 [`read_records`][guarda.arena.read_records] also reads files of bare record documents,
 one per line.
 
@@ -38,6 +42,8 @@ import guarda
 from guarda.arena._results import ArenaResult, DecisionTimes, GameResult
 from guarda.bots import Fault
 from guarda.errors import ArgumentError, DocumentError, GuardaError, UnsupportedVersionError
+from guarda.game import Game
+from guarda.games import GUARDA, GuardaGame, get_game
 
 __all__ = ["FILE_FORMAT", "FILE_VERSION", "RecordsWriter", "read_arena", "read_records"]
 
@@ -62,8 +68,11 @@ class RecordsWriter:
         entrants: Sequence[str],
         seed: int,
         games: int,
-        config: guarda.Config,
+        config: Any,
+        game: Game | None = None,
     ) -> None:
+        self.game = None if isinstance(game, GuardaGame) else game
+        """The game played, or None for Guarda."""
         try:
             self.file: IO[str] = open(path, "w", encoding="utf-8")  # noqa: SIM115 - closed in close()
         except OSError as error:
@@ -80,8 +89,10 @@ class RecordsWriter:
             "games": games,
             "guarda": guarda.__version__,
             "started": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
+            "game_name": GUARDA.name if self.game is None else self.game.name,
         }
-        self.file.write(_text(header)[:-1] + ',"config":' + guarda.dumps(config) + "}\n")
+        document = guarda.dumps(config) if self.game is None else self.game.dumps(config)
+        self.file.write(_text(header)[:-1] + ',"config":' + document + "}\n")
         self.file.flush()
         self.waiting: dict[int, GameResult] = {}
         self.next = 0
@@ -90,19 +101,19 @@ class RecordsWriter:
         """Take one game; write it and every waiting game that follows it in order."""
         self.waiting[game.game] = game
         while self.next in self.waiting:
-            self.file.write(game_line(self.waiting.pop(self.next)) + "\n")
+            self.file.write(game_line(self.waiting.pop(self.next), self.game) + "\n")
             self.next += 1
         self.file.flush()
 
     def close(self) -> None:
         """Write the games still waiting (after a gap left by an interruption), close."""
         for number in sorted(self.waiting):
-            self.file.write(game_line(self.waiting.pop(number)) + "\n")
+            self.file.write(game_line(self.waiting.pop(number), self.game) + "\n")
         self.file.close()
 
 
-def game_line(game: GameResult) -> str:
-    """The JSON line of one game (without the newline)."""
+def game_line(game: GameResult, rules: Game | None = None) -> str:
+    """The JSON line of one game (without the newline); ``rules`` None for Guarda."""
     fields = {
         "format": FILE_FORMAT,
         "version": FILE_VERSION,
@@ -130,9 +141,12 @@ def game_line(game: GameResult) -> str:
         ],
         "error": game.error,
     }
-    record = (
-        "null" if game.record is None else guarda.dumps(game.record, secrets=True, notation=True)
-    )
+    if game.record is None:
+        record = "null"
+    elif rules is None:
+        record = guarda.dumps(game.record, secrets=True, notation=True)
+    else:
+        record = rules.dumps(game.record)
     return _text(fields)[:-1] + ',"record":' + record + "}"
 
 
@@ -170,8 +184,10 @@ def _check_envelope(number: int, line: dict[str, Any]) -> str:
     return str(kind)
 
 
-def _record(number: int, value: Any) -> guarda.GameRecord:
+def _record(number: int, value: Any, rules: Game | None = None) -> Any:
     try:
+        if rules is not None:
+            return rules.loads(_text(value))
         return guarda.loads(_text(value), guarda.GameRecord)
     except GuardaError as error:
         raise DocumentError(
@@ -187,31 +203,61 @@ def _open(path: str | os.PathLike[str]) -> IO[str]:
         raise ArgumentError(f"cannot read the records file: {error}", path="path") from error
 
 
-def read_records(path: str | os.PathLike[str]) -> list[guarda.GameRecord]:
+def _rules(number: int, line: dict[str, Any], game: Game | None) -> Game | None:
+    """The game of an arena's header (None for Guarda): ``game`` if given, else by name."""
+    name = line.get("game_name", GUARDA.name)
+    if game is not None:
+        if name != game.name:
+            raise DocumentError(
+                f"line {number}: the file holds games of {name!r}, not {game.name!r}",
+                path="game_name",
+            )
+        chosen = game
+    else:
+        if not isinstance(name, str):
+            raise DocumentError(f"line {number}: game_name must be a string", path="game_name")
+        try:
+            chosen = get_game(name)
+        except ArgumentError as error:
+            raise DocumentError(
+                f"line {number}: {error.message}; give game= to read a game of your own",
+                path="game_name",
+            ) from error
+    return None if isinstance(chosen, GuardaGame) else chosen
+
+
+def read_records(path: str | os.PathLike[str], *, game: Game | None = None) -> list[Any]:
     """The game records in an arena's records file (or a file of record documents).
 
-    Games that could not be played (no record) are skipped.
+    Games that could not be played (no record) are skipped. The records are of the game
+    the header names (Guarda's [`GameRecord`][guarda.GameRecord]s for Guarda).
 
     Args:
         path: The JSON Lines file.
+        game: The game played, for a game that is not in [`guarda.games`][guarda.games]
+            (by default the one the header names).
 
     Returns:
         The records, in file order.
 
     Raises:
-        ArgumentError: If the file cannot be read.
+        ArgumentError: If the file cannot be read, or ``game`` is not a game.
         DocumentError: If a line is not JSON, not an arena line or a record document, or
             holds a malformed record; the message names the line.
         UnsupportedVersionError: For a file of a newer version.
     """
+    given = None if game is None else get_game(game)
     records = []
+    rules: Game | None = None
     with _open(path) as file:
         for number, line in _lines(file):
             kind = _check_envelope(number, line)
             if kind == "bare-record":
                 records.append(_record(number, line))
+            elif kind == "arena":
+                rules = _rules(number, line, given)
             elif kind == "game" and line.get("record") is not None:
-                records.append(_record(number, line["record"]))
+                records.append(_record(number, line["record"], rules))
     return records
 
 
@@ -222,7 +268,7 @@ def _field(number: int, line: dict[str, Any], name: str, kind: type | tuple[type
     return value
 
 
-def _game(number: int, line: dict[str, Any]) -> GameResult:
+def _game(number: int, line: dict[str, Any], rules: Game | None) -> GameResult:
     try:
         faults = tuple(Fault(**fault) for fault in _field(number, line, "faults", list))
         times = tuple(
@@ -234,7 +280,7 @@ def _game(number: int, line: dict[str, Any]) -> GameResult:
             f"line {number}: malformed faults or decision times: {problem!r}"
         ) from problem
     raw_record = line.get("record")
-    record = None if raw_record is None else _record(number, raw_record)
+    record = None if raw_record is None else _record(number, raw_record, rules)
     error = line.get("error")
     if error is not None and not isinstance(error, str):
         raise DocumentError(f"line {number}: error must be a string or null", path="error")
@@ -247,7 +293,7 @@ def _game(number: int, line: dict[str, Any]) -> GameResult:
         seed=_field(number, line, "seed", int),
         seats=tuple(_field(number, line, "seats", list)),
         scores=tuple(float(score) for score in _field(number, line, "scores", list)),
-        outcome=None if record is None else record.result,
+        outcome=None if record is None or rules is not None else record.result,
         faults=faults,
         forfeited=forfeited,
         turns=_field(number, line, "turns", int),
@@ -257,30 +303,35 @@ def _game(number: int, line: dict[str, Any]) -> GameResult:
     )
 
 
-def read_arena(path: str | os.PathLike[str]) -> ArenaResult:
+def read_arena(path: str | os.PathLike[str], *, game: Game | None = None) -> ArenaResult:
     """An arena's result read back from its records file, to analyse it again.
 
     Args:
         path: The JSON Lines file an arena wrote (``records=``).
+        game: The game played, for a game that is not in [`guarda.games`][guarda.games]
+            (by default the one the header names).
 
     Returns:
         The [`ArenaResult`][guarda.arena.ArenaResult] (decision times as measured).
 
     Raises:
-        ArgumentError: If the file cannot be read.
+        ArgumentError: If the file cannot be read, or ``game`` is not a game.
         DocumentError: If the header is missing or a line is malformed (the message
             names the line).
         UnsupportedVersionError: For a file of a newer version.
     """
+    given = None if game is None else get_game(game)
     entrants: tuple[str, ...] | None = None
+    rules: Game | None = None
     games = []
     with _open(path) as file:
         for number, line in _lines(file):
             kind = _check_envelope(number, line)
             if kind == "arena" and entrants is None:
                 entrants = tuple(_field(number, line, "entrants", list))
+                rules = _rules(number, line, given)
             elif kind == "game" and entrants is not None:
-                games.append(_game(number, line))
+                games.append(_game(number, line, rules))
             else:
                 raise DocumentError(
                     f"line {number}: expected the arena header first, then games", path="kind"
@@ -288,10 +339,10 @@ def read_arena(path: str | os.PathLike[str]) -> ArenaResult:
     if entrants is None:
         raise DocumentError("the file holds no arena header", path="kind")
     known = set(entrants)
-    for game in games:
-        if not known.issuperset(game.seats) or len(game.scores) not in (0, len(game.seats)):
+    for result in games:
+        if not known.issuperset(result.seats) or len(result.scores) not in (0, len(result.seats)):
             raise DocumentError(
-                f"game {game.game}: seats {game.seats} do not fit the header's entrants",
+                f"game {result.game}: seats {result.seats} do not fit the header's entrants",
                 path="seats",
             )
-    return ArenaResult(entrants, tuple(sorted(games, key=lambda game: game.game)))
+    return ArenaResult(entrants, tuple(sorted(games, key=lambda result: result.game)))

@@ -18,6 +18,7 @@ from typing import Any, ParamSpec, TypeVar
 
 import attrs
 
+import guarda
 from guarda.arena._results import DecisionTimes, GameResult
 from guarda.arena._schedule import GameTask
 from guarda.bots import Agent, play_match
@@ -135,6 +136,7 @@ def play_game(task: GameTask) -> GameResult:
             names=task.seats,
             max_turns=options.max_turns,
             timer=options.timer,
+            game=options.game,
         )
     except Exception as error:
         return failed_game(task, f"the game could not be played: {error!r}")
@@ -142,7 +144,7 @@ def play_game(task: GameTask) -> GameResult:
         if not options.keep_agents:
             _close(agents)
     record = result.record
-    if options.event is not None:
+    if options.event is not None and isinstance(record, guarda.GameRecord):
         record = attrs.evolve(record, event=options.event)
     return GameResult(
         game=task.game,

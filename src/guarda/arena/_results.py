@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 import attrs
 
@@ -85,7 +86,7 @@ class GameResult:
     scores: tuple[float, ...] = ()
     """Per seat: a win 1, a draw 1/2, a loss 0 (see `guarda.bots.MatchResult`)."""
     outcome: guarda.Outcome | None = None
-    """The outcome; None after a forfeit or an error."""
+    """The outcome (Guarda's); None after a forfeit or an error, and for other games."""
     faults: tuple[Fault, ...] = ()
     """Every decision the runner took in an agent's place."""
     forfeited: int | None = None
@@ -94,8 +95,10 @@ class GameResult:
     """Turns ended."""
     decision_times: tuple[DecisionTimes, ...] = ()
     """Per seat, how long its agent took to decide."""
-    record: guarda.GameRecord | None = None
-    """The replayable record (entrant names as player names); None after an error."""
+    record: Any = None
+    """The replayable record (entrant names as player names): a
+    [`GameRecord`][guarda.GameRecord] for Guarda, the game's own record
+    ([`Game.record`][guarda.game.Game.record]) for another game; None after an error."""
     error: str | None = None
     """Why the game has no result, or None."""
 
@@ -197,7 +200,7 @@ class ArenaResult:
         return tuple(game for game in self.games if game.error is not None)
 
     @property
-    def records(self) -> tuple[guarda.GameRecord, ...]:
+    def records(self) -> tuple[Any, ...]:
         """The records of the games played, in game order (for ``guarda.stats``)."""
         return tuple(game.record for game in self.games if game.record is not None)
 

@@ -26,7 +26,7 @@ from concurrent.futures import (
     ProcessPoolExecutor,
     wait,
 )
-from typing import Literal
+from typing import Any, Literal, TypeVar
 
 import attrs
 
@@ -46,8 +46,12 @@ from guarda.arena._schedule import (
 from guarda.arena._sprt import SPRT, SPRTWatch
 from guarda.bots import deal_for, new_key
 from guarda.errors import ArgumentError
+from guarda.game import Game
+from guarda.games import GUARDA, GuardaGame, game_of, get_game
 
 __all__ = ["gauntlet", "match", "round_robin"]
+
+T = TypeVar("T")
 
 GameCallback = Callable[[GameResult], None]
 """A callback that sees every game's result as it comes in (in completion order)."""
@@ -209,6 +213,7 @@ def _options(
     max_turns: int | None,
     timer: object,
     event: str | None,
+    game: Game,
 ) -> MatchOptions:
     for label, value in (("time_budget", time_budget), ("clock", clock)):
         if value is not None:
@@ -223,12 +228,14 @@ def _options(
         raise ArgumentError(f'timer must be "wall" or "cpu", not {timer!r}', path="timer")
     if event is not None and not isinstance(event, str):
         raise ArgumentError(f"event must be a string, not {event!r}", path="event")
-    return MatchOptions(time_budget, clock, on_fault, max_turns, timer, event)
+    # Guarda's games are played as they always were: no game in the options.
+    played = None if isinstance(game, GuardaGame) else game
+    return MatchOptions(time_budget, clock, on_fault, max_turns, timer, event, game=played)
 
 
 def _run(
     tournament: str,
-    config: guarda.Config,
+    config: Any,
     entrants: list[Entrant],
     tables: list[tuple[Entrant, ...]],
     games: int,
@@ -274,10 +281,11 @@ def _run(
             "across games would remember the cards it saw (keep_agents=True)",
             path="keep_agents",
         )
-    if duplicate and games % config.players:
+    players = len(tables[0]) if tables else 0
+    if duplicate and games % players:
         raise ArgumentError(
             f"duplicate deals play each deal once per seating: give a multiple of "
-            f"{config.players} games, not {games}",
+            f"{players} games, not {games}",
             path="games",
         )
     key = new_key() if key is None else key
@@ -296,6 +304,7 @@ def _run(
             seed=seed,
             games=len(tasks),
             config=config,
+            game=options.game,
         )
     )
     bar: Bar | None = progress_bar(len(tasks), tournament) if progress else None
@@ -338,14 +347,30 @@ def _run(
     )
 
 
-def _check_config(config: object) -> guarda.Config:
-    if not isinstance(config, guarda.Config):
-        raise ArgumentError(f"not a Config: {config!r}", path="config")
-    return config
+def _check_config(config: object, game: object) -> tuple[Any, Game, int]:
+    """The configuration, the game it is played with and its number of players."""
+    if game is None and isinstance(config, guarda.Config):
+        return config, GUARDA, config.players
+    if game is not None:
+        chosen = get_game(game)  # type: ignore[arg-type]  # checked there
+        if not chosen.is_config(config):
+            raise ArgumentError(
+                f"not a configuration of {chosen.title}: {config!r:.200}", path="config"
+            )
+    else:
+        try:
+            chosen = game_of(config)
+        except ArgumentError:
+            raise ArgumentError(
+                f"not a Config (nor a configuration of a game in guarda.games; give game= "
+                f"for a game of your own): {config!r:.200}",
+                path="config",
+            ) from None
+    return config, chosen, chosen.players(config)
 
 
 def match(
-    config: guarda.Config,
+    config: Any,
     agents: Sequence[AgentSpec] | Mapping[str, AgentSpec],
     games: int,
     *,
@@ -365,8 +390,10 @@ def match(
     progress: bool = False,
     on_game: GameCallback | None = None,
     sprt: SPRT | None = None,
+    game: Game | None = None,
 ) -> ArenaResult:
-    """Play ``games`` games between the same agents, one per seat, rotating the seats.
+    """Play ``games`` games of any game between the same agents, one per seat, rotating
+    the seats.
 
     Game ``k`` seats the agents rotated by ``k`` places (with two players the seats swap
     every game); each game has its own seed, derived from ``seed`` (with ``duplicate``,
@@ -376,7 +403,7 @@ def match(
     core), each with fresh copies of the agents (see ``guarda.arena``).
 
     Args:
-        config: The ruleset.
+        config: The ruleset: a configuration of Guarda or of another game.
         agents: One agent (or zero-argument factory) per seat, or a mapping from
             names to them; repeated names get ``#2``, ``#3``, ... added.
         games: How many games.
@@ -420,6 +447,10 @@ def match(
             the second, fed their results in game order: once it decides, no new game
             starts (games in flight are collected) and ``games`` is only the most to
             play. The result's ``sprt`` says where the test stands.
+        game: The game played (a [`Game`][guarda.game.Game]); by default the game of
+            [`guarda.games`][guarda.games] that owns ``config``. Give it for a game of
+            your own: it must pickle to reach worker processes (a module-level instance
+            of a frozen attrs class does).
 
     Returns:
         The [`ArenaResult`][guarda.arena.ArenaResult].
@@ -428,11 +459,11 @@ def match(
         ArgumentError: For a malformed argument, agents that are not one per seat, or an
             agent that cannot be pickled (give a factory).
     """
-    config = _check_config(config)
+    config, rules, players = _check_config(config, game)
     entrants = entrants_of(agents)
-    if len(entrants) != config.players:
+    if len(entrants) != players:
         raise ArgumentError(
-            f"a {config.players}-player match needs {config.players} agents, not {len(entrants)}",
+            f"a {players}-player match needs {players} agents, not {len(entrants)}",
             path="agents",
         )
     return _run(
@@ -447,7 +478,7 @@ def match(
         keep_agents=keep_agents,
         executor=executor,
         workers=workers,
-        options=_options(time_budget, clock, on_fault, max_turns, timer, event),
+        options=_options(time_budget, clock, on_fault, max_turns, timer, event, rules),
         records=records,
         progress=progress,
         on_game=on_game,
@@ -455,8 +486,27 @@ def match(
     )
 
 
+def round_robin_tables(entrants: Sequence[T], players: int) -> list[tuple[T, ...]]:
+    """The tables of a round robin: every group of ``players`` entrants; with fewer
+    entrants than seats, every table that seats each entrant at least once.
+
+    Examples:
+        >>> round_robin_tables("abc", 2)
+        [('a', 'b'), ('a', 'c'), ('b', 'c')]
+        >>> round_robin_tables("abc", 4)
+        [('a', 'a', 'b', 'c'), ('a', 'b', 'b', 'c'), ('a', 'b', 'c', 'c')]
+    """
+    if len(entrants) >= players:
+        return list(itertools.combinations(entrants, players))
+    return [
+        table
+        for table in itertools.combinations_with_replacement(entrants, players)
+        if len(set(table)) == len(entrants)
+    ]
+
+
 def round_robin(
-    config: guarda.Config,
+    config: Any,
     agents: Sequence[AgentSpec] | Mapping[str, AgentSpec],
     games: int,
     *,
@@ -475,16 +525,20 @@ def round_robin(
     records: str | os.PathLike[str] | None = None,
     progress: bool = False,
     on_game: GameCallback | None = None,
+    game: Game | None = None,
 ) -> ArenaResult:
-    """Every group of ``config.players`` entrants plays ``games`` games, seats rotating.
+    """Every group of ``players`` entrants plays ``games`` games, seats rotating.
 
     With two players that is every pair; with more, every combination of entrants
-    (in the order given) forms a table. Tables are numbered in that order, games table
+    (in the order given) forms a table. With fewer entrants than seats (three bots in
+    four-player games), every table seats each entrant at least once and fills the
+    other seats with copies (``a a b c``, ``a b b c``, ``a b c c``): each entrant has
+    the same number of copies over the tables. Tables are numbered in that order, games table
     by table. The other arguments are those of [`match`][guarda.arena.match].
 
     Raises:
-        ArgumentError: As for [`match`][guarda.arena.match], or fewer entrants than
-            seats.
+        ArgumentError: As for [`match`][guarda.arena.match], or fewer than two
+            entrants.
 
     Examples:
         >>> import guarda
@@ -495,19 +549,17 @@ def round_robin(
         >>> sorted({game.seats for game in result.games})
         [('a', 'b'), ('a', 'c'), ('b', 'a'), ('b', 'c'), ('c', 'a'), ('c', 'b')]
     """
-    config = _check_config(config)
+    config, rules, players = _check_config(config, game)
     entrants = entrants_of(agents)
-    if len(entrants) < config.players:
+    if len(entrants) < 2:
         raise ArgumentError(
-            f"a round robin of {config.players}-player games needs at least "
-            f"{config.players} entrants, not {len(entrants)}",
-            path="agents",
+            f"a round robin needs at least two entrants, not {len(entrants)}", path="agents"
         )
     return _run(
         "round-robin",
         config,
         entrants,
-        list(itertools.combinations(entrants, config.players)),
+        round_robin_tables(entrants, players),
         games,
         seed,
         key=key,
@@ -515,7 +567,7 @@ def round_robin(
         keep_agents=keep_agents,
         executor=executor,
         workers=workers,
-        options=_options(time_budget, clock, on_fault, max_turns, timer, event),
+        options=_options(time_budget, clock, on_fault, max_turns, timer, event, rules),
         records=records,
         progress=progress,
         on_game=on_game,
@@ -523,7 +575,7 @@ def round_robin(
 
 
 def gauntlet(
-    config: guarda.Config,
+    config: Any,
     challenger: AgentSpec,
     opponents: Sequence[AgentSpec] | Mapping[str, AgentSpec],
     games: int,
@@ -543,6 +595,7 @@ def gauntlet(
     records: str | os.PathLike[str] | None = None,
     progress: bool = False,
     on_game: GameCallback | None = None,
+    game: Game | None = None,
 ) -> ArenaResult:
     """The challenger plays ``games`` games against each opponent, seats rotating.
 
@@ -564,7 +617,7 @@ def gauntlet(
         >>> result.entrants, result.games[1].seats
         (('random', 'x', 'y'), ('x', 'x', 'random'))
     """
-    config = _check_config(config)
+    config, rules, players = _check_config(config, game)
     if isinstance(opponents, Mapping):
         (champion,) = entrants_of([challenger], path="challenger")
         others = entrants_of(opponents, path="opponents")
@@ -587,7 +640,7 @@ def gauntlet(
         "gauntlet",
         config,
         entrants,
-        [(champion,) + (other,) * (config.players - 1) for other in others],
+        [(champion,) + (other,) * (players - 1) for other in others],
         games,
         seed,
         key=key,
@@ -595,7 +648,7 @@ def gauntlet(
         keep_agents=keep_agents,
         executor=executor,
         workers=workers,
-        options=_options(time_budget, clock, on_fault, max_turns, timer, event),
+        options=_options(time_budget, clock, on_fault, max_turns, timer, event, rules),
         records=records,
         progress=progress,
         on_game=on_game,

@@ -24,13 +24,13 @@ from __future__ import annotations
 import hashlib
 import pickle
 from collections.abc import Callable, Mapping, Sequence
-from typing import Literal, TypeAlias, TypeVar
+from typing import Any, Literal, TypeAlias, TypeVar
 
 import attrs
 
-import guarda
 from guarda.bots import Agent
 from guarda.errors import ArgumentError
+from guarda.game import Game
 
 __all__ = [
     "AgentSpec",
@@ -87,6 +87,8 @@ class MatchOptions:
     """Whether a worker keeps one agent per entrant (and seat copy) across games."""
     run: str = ""
     """A token of the arena run, so kept agents never serve another run."""
+    game: Game | None = None
+    """The game played, or None for Guarda (played by its own runner, as always)."""
 
 
 @attrs.frozen
@@ -96,7 +98,7 @@ class GameTask:
     game: int
     table: int
     seed: int
-    config: guarda.Config
+    config: Any
     seats: tuple[str, ...]
     agents: tuple[bytes, ...] = attrs.field(repr=False)
     options: MatchOptions
@@ -179,7 +181,7 @@ def entrants_of(
 
 
 def schedule(
-    config: guarda.Config,
+    config: Any,
     tables: Sequence[tuple[Entrant, ...]],
     games: int,
     seed: int,

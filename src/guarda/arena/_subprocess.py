@@ -4,12 +4,13 @@ The protocol (version 1, documented on the "Bots in any language" page) in the s
 UCI and GTP: every message is one JSON object on one line, UTF-8.
 
 1. The runner starts the program and sends ``{"type": "hello", "protocol": "guarda-bot",
-   "version": 1, "guarda": "<version>"}``; the bot answers ``{"type": "hello",
-   "protocol": "guarda-bot", "version": 1, "name": "<its name>"}``.
+   "version": 1, "guarda": "<version>", "game": "<the game's name>"}``; the bot answers
+   ``{"type": "hello", "protocol": "guarda-bot", "version": 1, "name": "<its name>"}``.
 2. For every decision the runner sends ``{"type": "act", "id": <n>, "seed": <n>,
-   "view": <the view document>, "legal": [<each legal action in notation>]}`` and the
-   bot answers ``{"type": "action", "id": <the same n>, "action": "<one of legal>"}``
-   (or ``{"type": "error", "message": "..."}`` to give up that decision).
+   "game": "<the game's name>", "view": <the view document>, "legal": [<each legal
+   action in notation>]}`` and the bot answers ``{"type": "action", "id": <the same n>,
+   "action": "<one of legal>"}`` (or the action's document, a JSON object; or
+   ``{"type": "error", "message": "..."}`` to give up that decision).
 3. When done, the runner sends ``{"type": "quit"}`` and closes the bot's stdin.
 
 Examples:
@@ -38,7 +39,15 @@ from pathlib import PurePath
 from typing import IO, Any, Final
 
 import guarda
-from guarda.errors import AgentError, AgentMessageError, AgentTimeoutError, ArgumentError
+from guarda.errors import (
+    AgentError,
+    AgentMessageError,
+    AgentTimeoutError,
+    ArgumentError,
+    GuardaError,
+)
+from guarda.game import Game, GameView
+from guarda.games import GUARDA, GuardaGame, game_of, get_game
 
 __all__ = ["PROTOCOL", "PROTOCOL_VERSION", "SubprocessAgent"]
 
@@ -238,7 +247,8 @@ def _shorten(value: object, limit: int = 80) -> str:
 
 
 class SubprocessAgent:
-    """An agent played by a program in another process, in any language (protocol 1).
+    """An agent played by a program in another process, in any language, for any game
+    (protocol 1).
 
     The program is started lazily, at the first decision, in the process that plays
     the game (an arena's worker), so the agent pickles as its settings alone; an
@@ -247,7 +257,12 @@ class SubprocessAgent:
     [`PlayerView`][guarda.PlayerView]), the legal actions in
     [notation](notation.md) and a seed drawn from the runner's random source (so a
     bot that seeds itself with it plays the same game again), and waits for the
-    answer.
+    answer. For a game other than Guarda, the view document is the game's own
+    ([`Game.dumps`][guarda.game.Game.dumps]), the legal actions are written with
+    [`Game.format_action`][guarda.game.Game.format_action] and the answer read with
+    [`Game.parse_action`][guarda.game.Game.parse_action] (or
+    [`Game.loads`][guarda.game.Game.loads] for an action document); every message
+    carries the game's name.
 
     Nothing the program does can hang the runner: every wait has a time limit, stdin
     is written by a thread, and a line is read only up to ``max_line`` bytes. A
@@ -271,6 +286,9 @@ class SubprocessAgent:
         max_line: The longest line accepted from the program, in bytes.
         cwd: The program's working directory.
         env: The program's environment (by default this process's).
+        game: The game played: a [`Game`][guarda.game.Game] or a name in
+            [`guarda.games`][guarda.games]; by default the game each view belongs to
+            ([`game_of`][guarda.games.game_of]). Give it for a game of your own.
 
     Raises:
         ArgumentError: If an argument is of the wrong kind or out of range.
@@ -296,6 +314,7 @@ class SubprocessAgent:
         max_line: int = 1 << 16,
         cwd: str | os.PathLike[str] | None = None,
         env: Mapping[str, str] | None = None,
+        game: Game | str | None = None,
     ) -> None:
         if isinstance(command, (str, bytes)) or not isinstance(command, Sequence):
             raise ArgumentError(
@@ -320,6 +339,8 @@ class SubprocessAgent:
             or not all(isinstance(k, str) and isinstance(v, str) for k, v in env.items())
         ):
             raise ArgumentError("env must map strings to strings", path="env")
+        self.game: Game | None = None if game is None else get_game(game)
+        """The game played, or None to find it from each view."""
         self.command: tuple[str, ...] = tuple(command)
         """The program and its arguments."""
         self.timeout = _positive(timeout, "timeout")
@@ -394,7 +415,7 @@ class SubprocessAgent:
             running.finalizer()
         return error
 
-    def _start(self) -> _Running:
+    def _start(self, game: Game) -> _Running:
         running = _Running(self)
         self._running = running
         hello = {
@@ -402,6 +423,7 @@ class SubprocessAgent:
             "protocol": PROTOCOL,
             "version": PROTOCOL_VERSION,
             "guarda": guarda.__version__,
+            "game": game.name,
         }
         running.send(json.dumps(hello).encode() + b"\n")
         answer = running.receive(self.start_timeout, "hello")
@@ -428,11 +450,35 @@ class SubprocessAgent:
         self._bot_name = name
         return running
 
-    def act(self, view: guarda.PlayerView, rng: random.Random) -> guarda.Action:
+    def _game_of(self, view: object) -> Game:
+        """The game of ``view``, checked to be the view of a player who must decide now."""
+        if self.game is None and isinstance(view, guarda.PlayerView):
+            if not view.must_act:
+                raise ArgumentError(
+                    f"expected the view of a player who must decide now, not {view!r}",
+                    path="view",
+                )
+            return GUARDA
+        if not isinstance(view, GameView) or view.player is None or view.player != view.actor:
+            raise ArgumentError(
+                f"expected the view of a player who must decide now, not {view!r:.200}",
+                path="view",
+            )
+        if self.game is not None:
+            return self.game
+        try:
+            return game_of(view)
+        except ArgumentError:
+            raise ArgumentError(
+                f"no game in guarda.games owns this view: give game= ({view!r:.200})",
+                path="view",
+            ) from None
+
+    def act(self, view: Any, rng: random.Random) -> Any:
         """Ask the program for one of the view's legal actions.
 
         Args:
-            view: The deciding player's view.
+            view: The deciding player's view (of any game).
             rng: The seat's random source; one number from it seeds the bot.
 
         Returns:
@@ -443,10 +489,7 @@ class SubprocessAgent:
                 ``rng`` is not a ``random.Random``.
             AgentError: If the program fails, now or earlier (see the class).
         """
-        if not isinstance(view, guarda.PlayerView) or not view.must_act:
-            raise ArgumentError(
-                f"expected the view of a player who must decide now, not {view!r}", path="view"
-            )
+        game = self._game_of(view)
         if not isinstance(rng, random.Random):
             raise ArgumentError(f"not a random.Random: {rng!r}", path="rng")
         if self._failure is not None:
@@ -455,22 +498,24 @@ class SubprocessAgent:
                 f"the bot failed earlier: {failure.message}", rule=failure.rule, path=failure.path
             )
         try:
-            running = self._running if self.is_running else self._start()
+            running = self._running if self.is_running else self._start(game)
             assert running is not None
-            return self._ask(running, view, rng)
+            return self._ask(running, game, view, rng)
         except AgentError as error:
             raise self._fail(error) from error
 
-    def _ask(
-        self, running: _Running, view: guarda.PlayerView, rng: random.Random
-    ) -> guarda.Action:
-        by_text = {guarda.format_action(action): action for action in view.legal_actions}
+    def _ask(self, running: _Running, game: Game, view: Any, rng: random.Random) -> Any:
+        guarda_game = isinstance(game, GuardaGame)
+        write = guarda.format_action if guarda_game else game.format_action
+        by_text = {write(action): action for action in view.legal_actions}
         ask_id = self._next_id
         self._next_id += 1
         message = b"".join(
             (
-                b'{"type":"act","id":%d,"seed":%d,"view":' % (ask_id, rng.getrandbits(32)),
-                guarda.dumps(view).encode(),
+                b'{"type":"act","id":%d,"seed":%d,"game":' % (ask_id, rng.getrandbits(32)),
+                json.dumps(game.name).encode(),
+                b',"view":',
+                (guarda.dumps(view) if guarda_game else game.dumps(view)).encode(),
                 b',"legal":',
                 json.dumps(list(by_text), separators=(",", ":")).encode(),
                 b"}\n",
@@ -485,17 +530,39 @@ class SubprocessAgent:
                 path="action",
             )
         text = answer.get("action")
+        if isinstance(text, dict):
+            return self._document(game, text)
         if not isinstance(text, str):
             raise AgentMessageError(
-                f"the action must be a string in action notation, not {_shorten(text)}",
+                f"the action must be a string in action notation or an action document, "
+                f"not {_shorten(text)}",
                 path="action",
             )
         listed = by_text.get(text)
         if listed is not None:
             return listed
         try:
-            return guarda.parse_action(text, view.config)
-        except guarda.NotationError as error:
+            if guarda_game:
+                return guarda.parse_action(text, view.config)
+            return game.parse_action(text, view)
+        except (GuardaError, ValueError) as error:
             raise AgentMessageError(
                 f"the answer {_shorten(text)} is not action notation: {error}", path="action"
             ) from error
+
+    @staticmethod
+    def _document(game: Game, document: dict[str, Any]) -> Any:
+        """The action an answer gave as its document (a JSON object)."""
+        try:
+            action = game.loads(json.dumps(document))
+        except (GuardaError, ValueError, KeyError, TypeError) as error:
+            raise AgentMessageError(
+                f"the answer {_shorten(document)} is not an action document: {error}",
+                path="action",
+            ) from error
+        if isinstance(game, GuardaGame) and not isinstance(action, guarda.Action):
+            raise AgentMessageError(
+                f"the answer {_shorten(document)} is a document, but not an action's",
+                path="action",
+            )
+        return action

@@ -5,7 +5,10 @@ An [`Agent`][guarda.bots.Agent] is given its player's [`PlayerView`][guarda.Play
 actions; it never sees a [`GameState`][guarda.GameState].
 [`play_match`][guarda.bots.play_match] plays one game between agents, asking whoever
 must decide, enforcing time budgets and handling faults, and returns a
-[`MatchResult`][guarda.bots.MatchResult].
+[`MatchResult`][guarda.bots.MatchResult]. It plays any game of
+[`guarda.games`][guarda.games] (or of your own, given as ``game=``) through the
+[game protocol][guarda.game.Game], and [`RandomBot`][guarda.bots.RandomBot] plays any
+game's view.
 
 This package uses only guarda's public API, so it doubles as an example of embedding
 guarda. See the [Bots guide](../bots.md) and the [arena guide](../arena.md).

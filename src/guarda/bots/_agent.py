@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Literal, Protocol, runtime_checkable
+from typing import Any, Literal, Protocol, runtime_checkable
 
 import attrs
 
@@ -42,7 +42,7 @@ __all__ = [
 FaultKind = Literal["illegal", "late", "crash", "non-action"]
 """What went wrong with an agent's answer."""
 
-Policy = tuple[tuple[guarda.Action, float], ...]
+Policy = tuple[tuple[Any, float], ...]
 """An agent's action probabilities for one decision: ``(action, probability)`` pairs of
 legal actions, adding up to 1, as ``act_with_policy`` gave them."""
 
@@ -84,11 +84,13 @@ class Agent(Protocol):
         """A short display name, such as ``"random"`` or ``"ismcts-200"``."""
         ...
 
-    def act(self, view: guarda.PlayerView, rng: random.Random) -> guarda.Action:
+    def act(self, view: Any, rng: random.Random) -> Any:
         """Pick one of ``view.legal_actions``.
 
         Args:
-            view: The view of the player who must decide now (``view.must_act``).
+            view: The view of the player who must decide now (``view.must_act``): a
+                Guarda [`PlayerView`][guarda.PlayerView], or the view of another game
+                (a [`GameView`][guarda.game.GameView]).
             rng: The seat's random source.
 
         Returns:
@@ -137,12 +139,13 @@ class MatchStep:
     """The 1-based number of the decision just played; 0 for the start."""
     actor: int | None
     """Who decided (None for the start)."""
-    events: tuple[guarda.Event, ...]
+    events: tuple[Any, ...]
     """The step's events as a spectator sees them."""
-    seat_events: tuple[tuple[guarda.Event, ...], ...]
+    seat_events: tuple[tuple[Any, ...], ...]
     """The step's events as each seat sees them, by player number."""
-    view: guarda.PlayerView
-    """The spectator's view of the game after the step."""
+    view: Any
+    """The spectator's view of the game after the step (a
+    [`PlayerView`][guarda.PlayerView] for Guarda)."""
     fault: Fault | None = None
     """The fault of this decision, if the runner decided in the agent's place."""
     elapsed: float | None = None
@@ -168,9 +171,11 @@ class SeatResult:
     scores: tuple[float, ...]
     """Every seat's score."""
     outcome: guarda.Outcome | None
-    """The outcome; None after a forfeit or an adjudication."""
-    record: guarda.GameRecord
-    """The game's record, revealed."""
+    """The outcome (Guarda's); None after a forfeit or an adjudication, and for other
+    games (``scores`` says how they ended)."""
+    record: Any
+    """The game's record, revealed (a [`GameRecord`][guarda.GameRecord] for Guarda, the
+    game's own record for another game)."""
     faults: tuple[Fault, ...]
     """The seat's own faults."""
     turns: int
@@ -180,7 +185,7 @@ class SeatResult:
 Observer = Callable[[MatchStep], None]
 """A callback that sees every [`MatchStep`][guarda.bots.MatchStep] of a match."""
 
-Adjudicator = Callable[[guarda.PlayerView], Sequence[float] | None]
+Adjudicator = Callable[[Any], Sequence[float] | None]
 """A callback given the spectator's view after every decision: None to play on, or one
 score per seat to end the match there (see [`play_match`][guarda.bots.play_match])."""
 
@@ -197,10 +202,13 @@ class MatchResult:
     players of teams with nobody left score 0.
     """
 
-    record: guarda.GameRecord
-    """The replayable record: configuration, seed, actions, names and the result."""
+    record: Any
+    """The replayable record: configuration, seed, actions, names and the result (a
+    [`GameRecord`][guarda.GameRecord] for Guarda, ``game.record(...)`` for another
+    game)."""
     outcome: guarda.Outcome | None
-    """The game's outcome; None when a forfeit or an adjudication ended the match first."""
+    """The game's outcome (Guarda's); None when a forfeit or an adjudication ended the
+    match first, and for other games (``scores`` says how they ended)."""
     scores: tuple[float, ...]
     """Per seat: a win 1, a draw 1/2, a loss 0 (see the class docstring)."""
     faults: tuple[Fault, ...]
@@ -228,4 +236,4 @@ class MatchResult:
     @property
     def plies(self) -> int:
         """Number of decisions played."""
-        return self.record.plies
+        return len(self.record.actions)

@@ -19,12 +19,14 @@ import queue
 import random
 import threading
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 import attrs
 
 import guarda
 from guarda.bots._agent import Agent, Fault, FaultKind, Policy, SeatResult
+from guarda.game import GameView
 
 __all__ = [
     "SNAPSHOT_LIMIT",
@@ -36,7 +38,9 @@ __all__ = [
     "decide",
     "give_up_after",
     "judge",
+    "judge_listed",
     "snapshot",
+    "snapshot_listed",
 ]
 
 _TOLERANCE = 1e-6
@@ -301,6 +305,101 @@ def call_end(agent: Agent, result: SeatResult) -> Fault | None:
         raise
     except BaseException as error:  # an agent may fail in any way, even sys.exit()
         detail = f"end raised {_describe(error)}"
-        ply = result.record.plies
+        ply = len(result.record.actions)
         return Fault(seat=result.player, ply=ply, turn=result.turns, kind="crash", detail=detail)
     return None
+
+
+def snapshot_listed(view: GameView) -> Snapshot | None:
+    """[`snapshot`][guarda.bots._asking.snapshot] for any game's view: the fields of a
+    short listing of attrs actions, or None (a long listing, or actions of other kinds).
+
+    Examples:
+        >>> import guarda
+        >>> view = guarda.view(guarda.new_game(guarda.grda(), seed=1), 0)
+        >>> snapshot_listed(view) == snapshot(view)
+        True
+    """
+    listed = view.legal_actions
+    if len(listed) > SNAPSHOT_LIMIT or not all(attrs.has(type(action)) for action in listed):
+        return None
+    return tuple(attrs.astuple(action, recurse=False) for action in listed)
+
+
+def _position_of(answer: object, listed: Sequence[object]) -> int | None:
+    """Where ``answer`` is among the listed actions, compared by value; None if nowhere."""
+    for index, action in enumerate(listed):
+        try:
+            if answer == action:
+                return index
+        except Exception:  # an answer whose comparison fails equals nothing listed
+            return None
+    return None
+
+
+def _listed_policy(
+    value: object, listed: Sequence[object], write: Callable[[object], str]
+) -> tuple[Policy | None, str | None]:
+    """A generic view's policy, checked: listed actions with probabilities adding up to 1."""
+    if not isinstance(value, Mapping) or not value:
+        return None, f"the policy is {_describe(value)}, not a mapping from actions"
+    pairs: list[tuple[Any, float]] = []
+    for action, weight in value.items():
+        index = _position_of(action, listed)
+        if index is None:
+            return None, f"the policy holds {write(action)}, which is not a legal action"
+        if (
+            not isinstance(weight, (int, float))
+            or isinstance(weight, bool)
+            or not math.isfinite(weight)
+            or weight < 0
+        ):
+            return None, f"the policy gives {write(action)} {_describe(weight)}"
+        pairs.append((listed[index], float(weight)))
+    total = math.fsum(weight for _, weight in pairs)
+    if abs(total - 1.0) > _TOLERANCE:
+        return None, f"the policy's probabilities add up to {total:.6g}, not 1"
+    return tuple(pairs), None
+
+
+def judge_listed(
+    answer: object,
+    error: BaseException | None,
+    view: GameView,
+    before: Snapshot | None,
+    write: Callable[[object], str],
+) -> tuple[object, Policy | None, tuple[FaultKind, str] | None]:
+    """[`judge`][guarda.bots._asking.judge] for any game: the answer is judged against
+    ``view.legal_actions`` by value, and the listed action equal to it is returned.
+
+    ``write`` writes an action for a fault's detail (the game's notation).
+    """
+    listed = view.legal_actions
+    if before is not None and any(
+        attrs.astuple(action, recurse=False) != fields
+        for action, fields in zip(listed, before, strict=True)
+    ):
+        return answer, None, ("illegal", "a listed action was changed in place")
+    if error is not None:
+        return None, None, ("crash", f"act raised {_describe(error)}")
+    policy: Policy | None = None
+    if isinstance(answer, Answer):
+        pair = answer.value
+        if not isinstance(pair, tuple) or len(pair) != 2:
+            detail = f"act_with_policy returned {_describe(pair)}, not (action, policy)"
+            return None, None, ("non-action", detail)
+        answer, value = pair
+        policy, problem = _listed_policy(value, listed, write)
+        if problem is not None:
+            return answer, None, ("non-action", f"act_with_policy: {problem}")
+    index = _position_of(answer, listed)
+    if index is None and not any(type(answer) is type(action) for action in listed):
+        return answer, None, ("non-action", f"act returned {_describe(answer)}, not an action")
+    if index is None:
+        return answer, None, ("illegal", f"{write(answer)} is not one of the legal actions")
+    action = listed[index]
+    if policy is not None and not any(weight > 0 for listed_action, weight in policy
+                                      if listed_action == action):  # fmt: skip
+        detail = f"act_with_policy: the policy gives {write(action)}, the action played, nothing"
+        return action, None, ("non-action", detail)
+    return action, policy, None

@@ -11,10 +11,8 @@ says.
 
 from __future__ import annotations
 
-import math
-import time
-from collections.abc import Callable, Sequence
-from typing import Literal
+from collections.abc import Sequence
+from typing import Any, Literal
 
 import attrs
 
@@ -40,14 +38,19 @@ from guarda.bots._asking import (
     snapshot,
 )
 from guarda.bots._dealing import check_key, deal_for, new_key, seat_rng
+from guarda.bots._generic_match import play_generic
+from guarda.bots._match_checks import (
+    DEFAULT_MAX_TURNS,
+    TIMERS,
+    adjudicated,
+    agent_name,
+    check_arguments,
+)
 from guarda.errors import ArgumentError
+from guarda.game import Game
+from guarda.games import GuardaGame, game_of, get_game
 
 __all__ = ["DEFAULT_MAX_TURNS", "outcome_scores", "play_match"]
-
-DEFAULT_MAX_TURNS = 1000
-"""The turn limit (R27) a match plays under when its configuration has none."""
-
-_TIMERS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": time.process_time}
 
 
 def outcome_scores(config: guarda.Config, outcome: guarda.Outcome) -> tuple[float, ...]:
@@ -76,25 +79,6 @@ def outcome_scores(config: guarda.Config, outcome: guarda.Outcome) -> tuple[floa
     )
 
 
-def _adjudicated(
-    adjudicate: Adjudicator, view: guarda.PlayerView, seats: int
-) -> tuple[float, ...] | None:
-    """The adjudicator's scores for the position, checked, or None to play on."""
-    called = adjudicate(view)
-    if called is None:
-        return None
-    try:
-        scores = tuple(float(score) for score in called)
-    except (TypeError, ValueError):
-        scores = ()
-    if len(scores) != seats or not all(math.isfinite(score) for score in scores):
-        raise ArgumentError(
-            f"adjudicate must return None or one score per seat ({seats}), not {called!r}",
-            path="adjudicate",
-        )
-    return scores
-
-
 def _forfeit_scores(state: guarda.GameState, seat: int) -> tuple[float, ...]:
     """Scores when ``seat`` forfeits: its team loses; the other teams still in win or draw."""
     config = state.config
@@ -110,78 +94,27 @@ def _forfeit_scores(state: guarda.GameState, seat: int) -> tuple[float, ...]:
     )
 
 
-def _check_arguments(
-    config: object,
-    agents: object,
-    seed: object,
-    time_budget: object,
-    clock: object,
-    on_fault: object,
-    observers: object,
-    names: object,
-    max_turns: object,
-    timer: object,
-) -> None:
-    if not isinstance(config, guarda.Config):
-        raise ArgumentError(f"not a Config: {config!r}", path="config")
-    if not isinstance(agents, Sequence) or isinstance(agents, str):
-        raise ArgumentError("give the agents as a sequence, one per seat", path="agents")
-    if len(agents) != config.players:
-        raise ArgumentError(
-            f"a {config.players}-player game needs {config.players} agents, not {len(agents)}",
-            path="agents",
-        )
-    for seat, agent in enumerate(agents):
-        if not isinstance(agent, Agent):
+def _game_for(config: object, game: object) -> Game:
+    """The game ``config`` is played with: ``game`` (checked against it), or its owner."""
+    if game is not None:
+        chosen = get_game(game)  # type: ignore[arg-type]  # checked there
+        if not chosen.is_config(config):
             raise ArgumentError(
-                f"not an agent (it needs a name and an act method): {agent!r}",
-                path=f"agents[{seat}]",
+                f"not a configuration of {chosen.title}: {config!r:.200}", path="config"
             )
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise ArgumentError(f"the seed must be an integer, not {seed!r}", path="seed")
-    for label, value in (("time_budget", time_budget), ("clock", clock)):
-        if value is not None and (
-            not isinstance(value, (int, float))
-            or isinstance(value, bool)
-            or not math.isfinite(value)
-            or value <= 0
-        ):
-            raise ArgumentError(
-                f"{label} must be None or positive seconds, not {value!r}", path=label
-            )
-    if on_fault not in ("fallback", "forfeit"):
-        raise ArgumentError(
-            f'on_fault must be "fallback" or "forfeit", not {on_fault!r}', path="on_fault"
-        )
-    if not isinstance(observers, Sequence) or not all(callable(o) for o in observers):
-        raise ArgumentError("give the observers as a sequence of callables", path="observers")
-    if names is not None and (
-        not isinstance(names, Sequence)
-        or isinstance(names, str)
-        or len(names) != config.players
-        or not all(isinstance(name, str) for name in names)
-    ):
-        raise ArgumentError(f"give one name (a string) per seat ({config.players})", path="names")
-    if max_turns is not None and (
-        not isinstance(max_turns, int) or isinstance(max_turns, bool) or max_turns < 1
-    ):
-        raise ArgumentError(
-            f"max_turns must be None or at least 1, not {max_turns!r}", path="max_turns"
-        )
-    if timer not in _TIMERS:
-        raise ArgumentError(f'timer must be "wall" or "cpu", not {timer!r}', path="timer")
-
-
-def _agent_name(agent: Agent, seat: int) -> str:
+        return chosen
     try:
-        name = agent.name
-    except Exception:  # an agent whose name fails still plays, under a stand-in name
-        return f"seat-{seat}"
-    return name if isinstance(name, str) and name else f"seat-{seat}"
+        return game_of(config)
+    except ArgumentError:
+        raise ArgumentError(
+            f"not a Config (nor a configuration of a game in guarda.games; give game= for "
+            f"a game of your own): {config!r:.200}",
+            path="config",
+        ) from None
 
 
 def play_match(
-    config: guarda.Config,
+    config: Any,
     agents: Sequence[Agent],
     *,
     seed: int,
@@ -194,8 +127,9 @@ def play_match(
     max_turns: int | None = DEFAULT_MAX_TURNS,
     timer: Literal["wall", "cpu"] = "wall",
     adjudicate: Adjudicator | None = None,
+    game: Game | None = None,
 ) -> MatchResult:
-    """Play one game between agents and return its record, outcome and scores.
+    """Play one game of any game between agents and return its record, outcome and scores.
 
     At each step the runner asks the agent of ``state.actor`` (the turn player, or the
     player reacting to an attack or a counter) with ``guarda.view(state, actor)`` and that
@@ -256,13 +190,24 @@ def play_match(
     director calls a game whose result can no longer change (a benchmark of two kinds of
     agents can stop once only one kind is left, for example).
 
+    **Any game.** ``config`` may be a configuration of any game of
+    [`guarda.games`][guarda.games], or of a game of your own given as ``game``. The runner
+    then speaks only the [game protocol][guarda.game.Game]: it asks the agent of
+    ``game.actor(state)`` with ``game.view(state, actor)``, judges the answer against
+    ``view.legal_actions`` (by value), deals with ``game.new_game(config, seed,
+    salt=salt)`` from the match key, shows observers ``game.visible_events``, and
+    returns ``game.record(...)`` and ``game.scores``. Since the protocol knows no
+    outcome, ``outcome`` is None; ``max_turns`` stops a game once ``game.turn(state)``
+    reaches it, a draw shared by every player (``adjudicated`` set); a forfeit scores the
+    faulting seat 0, the others winning (one other player) or sharing a draw.
+
     **Observers** are called with a [`MatchStep`][guarda.bots.MatchStep] for the start
     of the game and after every decision: the step's events as a spectator sees them and
     as each seat sees them, and the spectator's view. An observer that raises stops the
     match (observers are the caller's own code).
 
     Args:
-        config: The ruleset.
+        config: The ruleset: a configuration of Guarda or of another game.
         agents: One agent per seat, by player number.
         seed: The game's seed: with the key, it derives the deal, the commitment's salt,
             each seat's random source and the fallback's.
@@ -278,12 +223,16 @@ def play_match(
         timer: ``"wall"`` or ``"cpu"``: what ``time_budget``, ``clock`` and
             ``decision_times`` measure.
         adjudicate: A callable that may end the match early with given scores.
+        game: The game played (a [`Game`][guarda.game.Game]); by default the game of
+            [`guarda.games`][guarda.games] that owns ``config``. Give it for a game of
+            your own.
 
     Returns:
         The [`MatchResult`][guarda.bots.MatchResult].
 
     Raises:
-        ArgumentError: If an argument is malformed: not a configuration, the wrong number
+        ArgumentError: If an argument is malformed: not a configuration (of ``game``, or of
+            a shipped game when ``game`` is not given), the wrong number
             of agents, something that is not an agent, a bad key, budget, ``on_fault``, name,
             ``max_turns``, ``timer`` or ``adjudicate``; or scores from ``adjudicate``
             that are not one number per seat.
@@ -303,8 +252,37 @@ def play_match(
         >>> again.record == result.record
         True
     """
-    _check_arguments(
-        config, agents, seed, time_budget, clock, on_fault, observers, names, max_turns, timer
+    if game is not None or not isinstance(config, guarda.Config):
+        chosen = _game_for(config, game)
+        if not isinstance(chosen, GuardaGame):
+            return play_generic(
+                chosen,
+                config,
+                agents,
+                seed=seed,
+                key=key,
+                time_budget=time_budget,
+                clock=clock,
+                on_fault=on_fault,
+                observers=observers,
+                names=names,
+                max_turns=max_turns,
+                timer=timer,
+                adjudicate=adjudicate,
+            )
+    if not isinstance(config, guarda.Config):
+        raise ArgumentError(f"not a Config of Guarda: {config!r}", path="config")
+    check_arguments(
+        config.players,
+        agents,
+        seed,
+        time_budget,
+        clock,
+        on_fault,
+        observers,
+        names,
+        max_turns,
+        timer,
     )
     if adjudicate is not None and not callable(adjudicate):
         raise ArgumentError(f"adjudicate must be callable, not {adjudicate!r}", path="adjudicate")
@@ -316,9 +294,9 @@ def play_match(
     shown = (
         tuple(names)
         if names is not None
-        else tuple(_agent_name(agent, seat) for seat, agent in enumerate(agents))
+        else tuple(agent_name(agent, seat) for seat, agent in enumerate(agents))
     )
-    measure = _TIMERS[timer]
+    measure = TIMERS[timer]
     key = new_key() if key is None else key
     deal = deal_for(seed, key)
     rngs = [seat_rng(seed, seat, key=key) for seat in range(seats)]
@@ -423,7 +401,7 @@ def play_match(
         events = recorder.apply(answer)
         notify(ply, actor, events, fault=fault, elapsed=elapsed, policy=policy)
         if adjudicate is not None and not recorder.state.is_over:
-            called = _adjudicated(adjudicate, guarda.view(recorder.state, None), seats)
+            called = adjudicated(adjudicate, guarda.view(recorder.state, None), seats)
             if called is not None:
                 break
     for thinker in thinkers:

@@ -11,7 +11,9 @@ Examples:
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
+import re
 import secrets
 import sys
 from collections.abc import Callable
@@ -24,25 +26,34 @@ import guarda
 from guarda import bots
 from guarda.arena import FILE_FORMAT, read_records
 from guarda.errors import GuardaError
+from guarda.game import Game
+from guarda.games import GAMES, GuardaGame, get_game
 
 __all__ = [
     "BOTS",
     "EDITIONS",
+    "GUARDA_FLAGS",
     "WINS",
     "Parser",
     "UsageError",
     "add_config_arguments",
+    "add_game_arguments",
     "bot",
     "bot_list",
     "config_of",
     "console",
     "fail",
+    "game_config_of",
+    "game_named",
     "is_arena_file",
+    "is_guarda",
+    "players_of",
     "read_document",
     "read_game_records",
     "read_text",
     "seat_of",
     "seed_of",
+    "title_of",
 ]
 
 EDITIONS: Final[dict[str, Callable[..., guarda.Config]]] = {
@@ -116,6 +127,117 @@ def add_config_arguments(parser: argparse.ArgumentParser, *, seed: bool = True) 
         group.add_argument("--seed", type=int, help="the seed (default: a fresh random one)")
 
 
+GUARDA_FLAGS: Final = ("edition", "win", "turn_limit", "config")
+"""The configuration flags that are Guarda's (another game takes ``--option``)."""
+
+_GAME_PATH = re.compile(r"[A-Za-z_][\w.]*:[A-Za-z_][\w.]*")
+
+
+def add_game_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add ``--game NAME`` and ``--option NAME=VALUE`` (after the configuration flags)."""
+    group = parser.add_argument_group("game")
+    group.add_argument(
+        "--game",
+        default="guarda",
+        metavar="NAME",
+        help=f"the game: {', '.join(sorted(GAMES))} (default guarda), or package.module:GAME "
+        "for a game of your own",
+    )
+    group.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="an option of the game's configuration (repeatable; see the game's options)",
+    )
+
+
+def game_named(text: str) -> Game:
+    """The game of ``--game``: a name in ``guarda.games.GAMES`` or ``package.module:OBJECT``.
+
+    Raises:
+        UsageError: For an unknown name, a module that does not import, or an object that
+            is not a game.
+    """
+    if text in GAMES:
+        return GAMES[text]
+    if not _GAME_PATH.fullmatch(text):
+        raise UsageError(
+            f"--game: no game called {text!r} (games: {', '.join(sorted(GAMES))}, or "
+            "package.module:GAME)"
+        )
+    module_name, _, attribute = text.partition(":")
+    try:
+        found: object = importlib.import_module(module_name)
+    except ImportError as error:
+        raise UsageError(f"--game: cannot import {module_name!r}: {error}") from error
+    for part in attribute.split("."):
+        try:
+            found = getattr(found, part)
+        except AttributeError as error:
+            raise UsageError(f"--game: no {part!r} in {module_name!r}") from error
+    try:
+        return get_game(found)  # type: ignore[arg-type]  # checked there
+    except GuardaError as error:
+        raise UsageError(f"--game: {text!r} is not a game (guarda.game.Game)") from error
+
+
+def is_guarda(game: Game) -> bool:
+    """Whether ``game`` is Guarda (played with its own flags and picker)."""
+    return isinstance(game, GuardaGame)
+
+
+def _options(args: argparse.Namespace) -> dict[str, str]:
+    options: dict[str, str] = {}
+    for text in getattr(args, "option", []):
+        name, equals, value = text.partition("=")
+        if not equals or not name.strip():
+            raise UsageError(f"--option: give NAME=VALUE, not {text!r}")
+        options[name.strip()] = value.strip()
+    return options
+
+
+def game_config_of(args: argparse.Namespace) -> tuple[Game, Any]:
+    """The game of ``--game`` and the configuration the flags choose.
+
+    Guarda takes its own flags (``--edition``, ``--win``, ``--turn-limit``,
+    ``--config``) or ``--option``s, not both; any other game takes ``--players`` and
+    ``--option``s, passed to [`make_config`][guarda.game.Game.make_config].
+
+    Raises:
+        UsageError: For an unknown game, a Guarda flag with another game, or flags that
+            do not make a configuration.
+    """
+    game = game_named(getattr(args, "game", "guarda"))
+    options = _options(args)
+    given = [flag for flag in GUARDA_FLAGS if getattr(args, flag, None) is not None]
+    if is_guarda(game) and not options:
+        return game, config_of(args)
+    if given:
+        flag = "--" + given[0].replace("_", "-")
+        if is_guarda(game):
+            raise UsageError(f"{flag} cannot be combined with --option")
+        names = ", ".join(game.options()) or "none"
+        raise UsageError(
+            f"{flag} is Guarda's: {game.title} takes --option NAME=VALUE (its options: {names})"
+        )
+    try:
+        return game, game.make_config(args.players, options)
+    except GuardaError as error:
+        raise UsageError(str(error)) from error
+
+
+def players_of(game: Game, config: Any) -> int:
+    """How many players ``config`` seats."""
+    return config.players if is_guarda(game) else game.players(config)
+
+
+def title_of(game: Game, config: Any) -> str:
+    """``Modern, 2 players`` for Guarda (the configuration's name), else the game's title."""
+    name = config.name if is_guarda(game) else game.title
+    return f"{name}, {players_of(game, config)} players"
+
+
 def config_of(args: argparse.Namespace) -> guarda.Config:
     """The configuration the flags choose.
 
@@ -184,16 +306,22 @@ def is_arena_file(text: str) -> bool:
     return isinstance(header, dict) and header.get("format") == FILE_FORMAT
 
 
-def read_game_records(path: str) -> list[guarda.GameRecord]:
+def read_game_records(path: str, game: Game | None = None) -> list[Any]:
     """The records in a file: an arena's JSON Lines file or one record document.
+
+    An arena's file names its game; ``game`` (None: Guarda, or the game the file names)
+    reads a game of your own, and a record document of a game other than Guarda.
 
     Raises:
         UsageError: If the file cannot be read.
         GuardaError: If it holds no valid records.
     """
     text = read_text(path)
+    other = None if game is None or is_guarda(game) else game
     if is_arena_file(text):
-        return read_records(path)
+        return read_records(path, game=other)
+    if other is not None:
+        return [other.loads(text)]
     return [guarda.loads(text, guarda.GameRecord)]
 
 
@@ -203,8 +331,10 @@ def bot(name: str) -> Callable[[], bots.Agent]:
     Raises:
         UsageError: For an unknown name.
     """
+    if name == "heuristic":  # Guarda's heuristic player
+        return BOTS["greedy"]
     if name not in BOTS:
-        raise UsageError(f"unknown bot {name!r} (choose from {', '.join(BOTS)})")
+        raise UsageError(f"unknown bot {name!r} (choose from {', '.join(BOTS)}, heuristic)")
     return BOTS[name]
 
 
@@ -225,12 +355,13 @@ def bot_list(text: str, count: int | None = None) -> list[str]:
     return names
 
 
-def seat_of(value: int | None, config: guarda.Config) -> int | None:
-    """A ``--seat`` checked against the configuration.
+def seat_of(value: int | None, config: Any, game: Game | None = None) -> int | None:
+    """A ``--seat`` checked against the configuration (of ``game``; None for Guarda).
 
     Raises:
         UsageError: For a seat the game does not have.
     """
-    if value is not None and not 0 <= value < config.players:
-        raise UsageError(f"--seat: no seat {value} in a {config.players}-player game")
+    players = config.players if game is None or is_guarda(game) else game.players(config)
+    if value is not None and not 0 <= value < players:
+        raise UsageError(f"--seat: no seat {value} in a {players}-player game")
     return value

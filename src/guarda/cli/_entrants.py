@@ -5,6 +5,9 @@ An entrant is written as ``[NAME=]SPEC``:
 
 - ``random``, ``greedy``, ``ismcts``: a bot of ``guarda.bots`` (ISMCTS with the
   ``--iterations``, ``--seconds``, ``--fm-calls`` and ``--worlds`` given);
+- ``heuristic``: the game's heuristic player: Guarda's is ``greedy``; another game's
+  is its [`heuristic`][guarda.game.HasHeuristic.heuristic], if it has one (``greedy``
+  is Guarda's alone);
 - ``package.module:Factory``: an attribute of an importable module, either an agent or
   a zero-argument factory of one (a class, a function), as ``pytest`` or ``uvicorn``
   name their targets;
@@ -22,7 +25,7 @@ Examples:
     >>> parse_entrant("nothing", IsmctsOptions())
     Traceback (most recent call last):
     ...
-    guarda.cli._common.UsageError: unknown bot 'nothing': give random, greedy, ismcts, package.module:Factory or cmd:COMMAND
+    guarda.cli._common.UsageError: unknown bot 'nothing': give random, greedy, ismcts, heuristic, package.module:Factory or cmd:COMMAND
 """  # noqa: E501
 
 from __future__ import annotations
@@ -40,10 +43,15 @@ import attrs
 
 from guarda import bots
 from guarda.arena import AgentSpec, SubprocessAgent
-from guarda.cli._common import BOTS, UsageError
+from guarda.cli._common import BOTS, UsageError, is_guarda
 from guarda.errors import ArgumentError
+from guarda.game import Game, HasHeuristic
+from guarda.games import GUARDA
 
-__all__ = ["IsmctsOptions", "entrants_of_specs", "parse_entrant"]
+__all__ = ["BOT_NAMES", "IsmctsOptions", "entrants_of_specs", "heuristic_of", "parse_entrant"]
+
+BOT_NAMES = (*BOTS, "heuristic")
+"""The bots an entrant may name: those of ``guarda.bots`` and the game's heuristic."""
 
 _PATH = re.compile(r"[A-Za-z_][\w.]*:[A-Za-z_][\w.]*")
 _NAME = re.compile(r"[\w.#+-]{1,40}")
@@ -93,18 +101,38 @@ def _imported(path: str) -> object:
     return found
 
 
-def parse_entrant(text: str, ismcts: IsmctsOptions) -> tuple[str | None, object]:
-    """The name given (or None) and the agent or factory of one entrant.
+def heuristic_of(game: Game) -> Callable[[], Any]:
+    """A factory of the game's heuristic player: Guarda's greedy bot, or ``game.heuristic``.
+
+    Raises:
+        UsageError: If the game has no heuristic player.
+    """
+    if is_guarda(game):
+        return BOTS["greedy"]
+    if not isinstance(game, HasHeuristic):
+        raise UsageError(f"heuristic: {game.title} has no heuristic player")
+    return game.heuristic
+
+
+def parse_entrant(
+    text: str, ismcts: IsmctsOptions, game: Game = GUARDA
+) -> tuple[str | None, object]:
+    """The name given (or None) and the agent or factory of one entrant of ``game``.
 
     Raises:
         UsageError: For a spec that is none of the kinds above, a name that is not a short
-            word, a module that cannot be imported, or an empty command.
+            word, a module that cannot be imported, an empty command, ``greedy`` for a
+            game other than Guarda, or ``heuristic`` for a game without one.
     """
     name: str | None = None
     spec = text.strip()
     head, equals, rest = spec.partition("=")
     if equals and not spec.startswith("cmd:") and _NAME.fullmatch(head):
         name, spec = head, rest.strip()
+    if spec == "heuristic":
+        return name, heuristic_of(game)
+    if spec == "greedy" and not is_guarda(game):
+        raise UsageError(f"greedy is Guarda's bot: for {game.title}, give heuristic")
     if spec in BOTS:
         return name, ismcts.factory() if spec == "ismcts" else BOTS[spec]
     if spec.startswith("cmd:"):
@@ -114,16 +142,20 @@ def parse_entrant(text: str, ismcts: IsmctsOptions) -> tuple[str | None, object]
             raise UsageError(f"{text!r}: {error}") from error
         if not command:
             raise UsageError(f"{text!r}: give the command after cmd:")
-        return name, functools.partial(SubprocessAgent, command, timeout=SUBPROCESS_TIMEOUT)
+        if is_guarda(game):
+            return name, functools.partial(SubprocessAgent, command, timeout=SUBPROCESS_TIMEOUT)
+        return name, functools.partial(
+            SubprocessAgent, command, timeout=SUBPROCESS_TIMEOUT, game=game
+        )
     if _PATH.fullmatch(spec):
         return name, _imported(spec)
     raise UsageError(
-        f"unknown bot {spec!r}: give {', '.join(BOTS)}, package.module:Factory or cmd:COMMAND"
+        f"unknown bot {spec!r}: give {', '.join(BOT_NAMES)}, package.module:Factory or cmd:COMMAND"
     )
 
 
 def entrants_of_specs(
-    texts: Sequence[str], ismcts: IsmctsOptions
+    texts: Sequence[str], ismcts: IsmctsOptions, game: Game = GUARDA
 ) -> list[AgentSpec] | dict[str, AgentSpec]:
     """The entrants, as the arena takes them: a list, or a mapping when any is named.
 
@@ -131,7 +163,7 @@ def entrants_of_specs(
         UsageError: As [`parse_entrant`][guarda.cli._entrants.parse_entrant], or for
             two entrants given the same name.
     """
-    parsed = [parse_entrant(text, ismcts) for text in texts]
+    parsed = [parse_entrant(text, ismcts, game) for text in texts]
     if all(name is None for name, _ in parsed):
         return [spec for _, spec in parsed]  # type: ignore[misc]  # named by the agents
     named: dict[str, AgentSpec] = {}

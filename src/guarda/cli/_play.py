@@ -19,6 +19,10 @@ commands, ``save FILE`` writes the game so far as a record (resume it with ``gua
 Everything you are shown, and every check of what you type, is read from your own
 [`PlayerView`][guarda.PlayerView], as any frontend should.
 
+``--game NAME`` (with ``--option NAME=VALUE``) plays another game (see
+``guarda.cli._play_game``): the game's text picture of your view and your legal
+actions numbered, answered with a number or notation.
+
 The bots decide from their own views (``guarda.bots``), each decision with a random
 source derived from the game's seed, the seat and the ply under the game's secret salt
 (a fresh one each game, kept in the record), so no bot can learn the deal from it, and a
@@ -31,7 +35,7 @@ import argparse
 import secrets
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 import attrs
 from rich.columns import Columns
@@ -48,17 +52,22 @@ from guarda.cli._common import (
     Parser,
     UsageError,
     add_config_arguments,
+    add_game_arguments,
     bot,
     bot_list,
-    config_of,
     console,
     fail,
+    game_config_of,
+    is_guarda,
     read_document,
     seat_of,
     seed_of,
+    title_of,
 )
 from guarda.cli._picker import Picker
+from guarda.cli._play_game import GAME_HELP, PlayedGame, agents_of
 from guarda.errors import GuardaError
+from guarda.game import Game as GameRules
 
 __all__ = ["HUMAN", "main"]
 
@@ -340,17 +349,19 @@ class Game:
 def _parser() -> Parser:
     parser = Parser(
         prog="guarda play",
-        description="Play Guarda against bots in the terminal.",
-        epilog=STEPS_HELP + "\n\n" + HELP,
+        description="Play Guarda (or another game: --game) against bots in the terminal.",
+        epilog=STEPS_HELP + "\n\n" + HELP + "\n\nAnother game (--game NAME):\n" + GAME_HELP,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     add_config_arguments(parser)
+    add_game_arguments(parser)
     parser.add_argument("--seat", type=int, metavar="N", help="your seat (default 0)")
     parser.add_argument(
         "--bots",
         default="random",
         metavar="NAMES",
-        help=f"the bots, one for every other seat or one for all ({', '.join(BOTS)})",
+        help=f"the bots, one for every other seat or one for all ({', '.join(BOTS)}; "
+        "heuristic for any game)",
     )
     parser.add_argument("--resume", metavar="FILE", help="go on with a game saved by 'save'")
     parser.add_argument(
@@ -380,21 +391,58 @@ def _names(config: guarda.Config, seat: int, args: argparse.Namespace) -> tuple[
     return tuple(HUMAN if index == seat else next(others) for index in range(config.players))
 
 
+def _play_game(args: argparse.Namespace, game: GameRules, config: Any) -> int:
+    """``guarda play --game NAME`` for a game other than Guarda; the exit status."""
+    try:
+        if args.flat:
+            raise UsageError(f"--flat is Guarda's: not with --game {args.game}")
+        players = game.players(config)
+        seat = seat_of(args.seat, config, game) or 0
+        names = [text.strip() for text in args.bots.split(",") if text.strip()]
+        if len(names) == 1:
+            names *= players - 1
+        if len(names) != players - 1:
+            raise UsageError(f"give {players - 1} bots (one per other seat) or one")
+        names.insert(seat, "random")  # your own seat: never asked
+        agents = agents_of(game, names, seat)
+        seed = seed_of(args)
+    except UsageError as error:
+        return fail("guarda play", error, 2)
+    out = console()
+    out.print(f"{title_of(game, config)}, seed {seed}; you are player {seat}. Type help for help.")
+    try:
+        return PlayedGame(game, config, seed, seat, agents, out).run()
+    except KeyboardInterrupt:
+        out.print()
+        return 130
+
+
 def main(argv: Sequence[str]) -> int:
     """Run ``guarda play``; the exit status."""
     args = _parser().parse_args(list(argv))
+    config: guarda.Config | None = None
+    if args.resume is None:
+        try:
+            game, chosen = game_config_of(args)
+        except UsageError as error:
+            return fail("guarda play", error, 2)
+        if not is_guarda(game):
+            return _play_game(args, game, chosen)
+        config = chosen
+    elif args.game != "guarda" or args.option:
+        return fail("guarda play", "--resume is Guarda's: not with --game or --option", 2)
     try:
         if args.resume is not None:
             recorder, seed, seat = _resume(args)
         else:
-            config = config_of(args)
+            assert config is not None  # read above, without --resume
             seed = seed_of(args)
             seat = seat_of(args.seat, config) or 0
             salt = secrets.token_hex(16)  # keeps the deal secret from the bots (P23)
             recorder = guarda.Recorder(config, seed, salt=salt, names=_names(config, seat, args))
         names = recorder.record().names
         agents = {
-            index: bot(name if name in BOTS else "random")()
+            index: bot(name if name in BOTS or name == "heuristic" else "random")()
             for index, name in enumerate(names)
             if index != seat
         }

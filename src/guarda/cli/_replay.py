@@ -5,12 +5,17 @@ in notation; another seat's decision as the viewer saw it, from the events of it
 never a hidden card), the other events the viewer saw, then the position from the
 viewer's seat. Interactively, Enter (or ``next``) goes on, ``back`` goes back a ply, a number
 jumps to that ply and ``quit`` stops; ``--all`` prints every step without asking.
+
+``--game NAME`` replays a game other than Guarda (a records file names its game itself):
+each ply says who decided (and what, to that player's own seat), then shows the game's
+[text picture][guarda.game.Game.text] of the viewer's view. ``--index K`` (or, as
+before, ``--game K``) picks the K-th game of an arena's records file.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import Any, Final
 
 from rich.console import Console
 from rich.rule import Rule
@@ -23,11 +28,15 @@ from guarda.cli._common import (
     UsageError,
     console,
     fail,
+    game_named,
     is_arena_file,
+    is_guarda,
     read_text,
     seat_of,
 )
 from guarda.errors import GuardaError
+from guarda.game import Game
+from guarda.games import game_of
 
 __all__ = ["main"]
 
@@ -52,17 +61,31 @@ def _maker(event: guarda.Event) -> int | None:
     return player if isinstance(player, int) else None
 
 
-def _record(path: str, game: int | None) -> guarda.GameRecord:
+def _record(path: str, game: int | None, rules: Game | None = None, flag: str = "--index") -> Any:
+    """The record in a file (the ``game``-th of an arena's), of ``rules`` (None: Guarda,
+    or the game an arena's file names)."""
     text = read_text(path)
     if is_arena_file(text):
-        records = read_records(path)
+        records = read_records(path, game=rules)
         index = 0 if game is None else game
         if not 0 <= index < len(records):
-            raise UsageError(f"--game: no game {index} in {path} ({len(records)} games)")
+            raise UsageError(f"{flag}: no game {index} in {path} ({len(records)} games)")
         return records[index]
     if game is not None:
-        raise UsageError("--game is for an arena's records file")
+        raise UsageError(f"{flag} is for an arena's records file")
+    if rules is not None:
+        return rules.loads(text)
     return guarda.loads(text, guarda.GameRecord)
+
+
+def _game_of_record(record: Any) -> Game | None:
+    """The game of a record read from a file: None for Guarda's."""
+    if isinstance(record, guarda.GameRecord):
+        return None
+    try:
+        return game_of(record)
+    except GuardaError as error:
+        raise UsageError(f"{error}: give --game for a game of your own") from error
 
 
 class Replay:
@@ -135,7 +158,7 @@ class Replay:
     def run(self, *, all_steps: bool) -> int:
         """Show every ply, or step through them as asked; the exit status."""
         if all_steps:
-            for ply in range(len(self.views)):
+            for ply in range(self.last + 1):
                 self.show(ply)
             return 0
         ply = 0
@@ -164,6 +187,55 @@ class Replay:
             self.show(ply)
 
 
+class GameReplay(Replay):
+    """A record of a game other than Guarda, through the game protocol."""
+
+    def __init__(self, game: Game, record: Any, seat: int | None, out: Console) -> None:
+        self.game = game
+        self.record = record
+        self.seat = seat
+        self.states = list(game.replay(record))
+        self.out = out
+        names = tuple(getattr(record, "names", ()))
+        players = game.players(record.config)
+        self.names = tuple(
+            f"Player {index} ({names[index]})" if names else f"Player {index}"
+            for index in range(players)
+        )
+
+    @property
+    def last(self) -> int:
+        """The number of the last ply."""
+        return len(self.states) - 1
+
+    def show(self, ply: int) -> None:
+        """Show ply ``ply`` (0: the start): who decided, and the viewer's view after it."""
+        if ply == 0:
+            self.out.print(Rule("Start"))
+        else:
+            self.out.print(Rule(f"Ply {ply} of {self.last}"))
+            actor = self.game.actor(self.states[ply - 1])
+            name = "Someone" if actor is None else self.names[actor]
+            if actor is not None and actor == self.seat:
+                action = self.game.format_action(self.record.actions[ply - 1])
+                self.out.print(f"{name} played {action}")
+            else:
+                self.out.print(f"{name} decided")
+        self.out.print(self.game.text(self.game.view(self.states[ply], self.seat)))
+
+
+def _index_and_game(args: Any) -> tuple[int | None, Game | None]:
+    """``--index`` and ``--game`` (a number there is the index, as before)."""
+    index: int | None = args.index
+    text: str | None = args.game
+    if text is not None and text.isdigit():
+        if index is not None:
+            raise UsageError("give the game's number with --index, not also with --game")
+        return int(text), None
+    rules = None if text is None else game_named(text)
+    return index, None if rules is None or is_guarda(rules) else rules
+
+
 def main(argv: Sequence[str]) -> int:
     """Run ``guarda replay``; the exit status."""
     parser = Parser(
@@ -173,13 +245,26 @@ def main(argv: Sequence[str]) -> int:
     )
     parser.add_argument("file", metavar="FILE", help="a record document or an arena's records")
     parser.add_argument("--seat", type=int, metavar="N", help="see the game as seat N")
-    parser.add_argument("--game", type=int, metavar="K", help="the game of a records file")
+    parser.add_argument(
+        "--game",
+        metavar="NAME",
+        help="the game (a name, or package.module:GAME; a records file names its own); "
+        "a number K is --index K",
+    )
+    parser.add_argument("--index", type=int, metavar="K", help="the K-th game of a records file")
     parser.add_argument("--all", action="store_true", help="print every ply without asking")
     args = parser.parse_args(list(argv))
     try:
-        record = _record(args.file, args.game)
-        seat = seat_of(args.seat, record.config)
-        replay = Replay(record, seat, console())
+        index, rules = _index_and_game(args)
+        flag = "--game" if args.game is not None and args.game.isdigit() else "--index"
+        record = _record(args.file, index, rules, flag)
+        game = rules if rules is not None else _game_of_record(record)
+        seat = seat_of(args.seat, record.config, game)
+        replay = (
+            Replay(record, seat, console())
+            if game is None
+            else GameReplay(game, record, seat, console())
+        )
     except UsageError as error:
         return fail("guarda replay", error, 2)
     except GuardaError as error:

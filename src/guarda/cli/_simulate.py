@@ -19,16 +19,19 @@ from guarda.cli._arena_tables import (
     sprt_of,
 )
 from guarda.cli._common import (
-    BOTS,
     Parser,
     UsageError,
     add_config_arguments,
-    config_of,
+    add_game_arguments,
     console,
     fail,
+    game_config_of,
+    is_guarda,
+    players_of,
     seed_of,
+    title_of,
 )
-from guarda.cli._entrants import entrants_of_specs
+from guarda.cli._entrants import BOT_NAMES, entrants_of_specs
 from guarda.errors import GuardaError
 
 __all__ = ["main"]
@@ -41,10 +44,11 @@ def main(argv: Sequence[str]) -> int:
         description="Play bots against bots for N games and show the results.",
     )
     add_config_arguments(parser)
+    add_game_arguments(parser)
     parser.add_argument(
         "--bots",
         metavar="BOTS",
-        help=f"one bot per seat, or one for every seat, comma-separated ({', '.join(BOTS)}, "
+        help=f"one bot per seat, or one for every seat, comma-separated ({', '.join(BOT_NAMES)}, "
         "package.module:Factory or cmd:COMMAND, each optionally NAME=...; default random)",
     )
     parser.add_argument(
@@ -63,19 +67,19 @@ def main(argv: Sequence[str]) -> int:
     add_arena_arguments(parser)
     args = parser.parse_args(list(argv))
     try:
-        config = config_of(args)
+        game, config = game_config_of(args)
+        players = players_of(game, config)
+        played = None if is_guarda(game) else game
         if args.bots is not None and args.agent:
             raise UsageError("give the seats with --bots or with --agent, not both")
         specs = args.agent or [text for text in (args.bots or "random").split(",") if text]
         if len(specs) == 1:
-            specs *= config.players
-        if len(specs) != config.players:
-            raise UsageError(
-                f"give {config.players} agents (one per seat) or one, not {len(specs)}"
-            )
-        agents = entrants_of_specs(specs, ismcts_options(args))
+            specs *= players
+        if len(specs) != players:
+            raise UsageError(f"give {players} agents (one per seat) or one, not {len(specs)}")
+        agents = entrants_of_specs(specs, ismcts_options(args), game)
         sprt = sprt_of(args.sprt)
-        if sprt is not None and config.players != 2:
+        if sprt is not None and players != 2:
             raise UsageError("--sprt compares two agents: use it with --players 2")
         if args.games < 1 or args.workers < 1:
             raise UsageError("--games and --workers must be at least 1")
@@ -83,12 +87,19 @@ def main(argv: Sequence[str]) -> int:
         return fail("guarda simulate", error, 2)
     seed = seed_of(args)
     out = console(wide=True)
-    out.print(f"{config.name}, {config.players} players: {', '.join(specs)}; seed {seed}")
+    out.print(f"{title_of(game, config)}: {', '.join(specs)}; seed {seed}")
 
     def run(on_game: Callable[[GameResult], None]) -> ArenaResult:
         seats: list[AgentSpec] | dict[str, AgentSpec] = agents
         return match(
-            config, seats, args.games, seed=seed, on_game=on_game, sprt=sprt, **arena_options(args)
+            config,
+            seats,
+            args.games,
+            seed=seed,
+            on_game=on_game,
+            sprt=sprt,
+            game=played,
+            **arena_options(args),
         )
 
     try:

@@ -9,12 +9,11 @@ head-to-head results; ``--records FILE`` writes every game as JSON Lines.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
 
 from rich.table import Table
 
-from guarda.arena import ArenaResult, GameResult, gauntlet, round_robin
+from guarda.arena import ArenaResult, GameResult, gauntlet, round_robin, round_robin_tables
 from guarda.cli._arena_tables import (
     add_arena_arguments,
     arena_options,
@@ -23,16 +22,19 @@ from guarda.cli._arena_tables import (
     show_result,
 )
 from guarda.cli._common import (
-    BOTS,
     Parser,
     UsageError,
     add_config_arguments,
-    config_of,
+    add_game_arguments,
     console,
     fail,
+    game_config_of,
+    is_guarda,
+    players_of,
     seed_of,
+    title_of,
 )
-from guarda.cli._entrants import entrants_of_specs
+from guarda.cli._entrants import BOT_NAMES, entrants_of_specs
 from guarda.errors import GuardaError
 
 __all__ = ["main"]
@@ -48,7 +50,7 @@ def main(argv: Sequence[str]) -> int:
         "entrants",
         nargs="*",
         metavar="BOT",
-        help=f"the bots: {', '.join(BOTS)}, package.module:Factory or cmd:COMMAND, each "
+        help=f"the bots: {', '.join(BOT_NAMES)}, package.module:Factory or cmd:COMMAND, each "
         "optionally NAME=...",
     )
     parser.add_argument(
@@ -58,12 +60,15 @@ def main(argv: Sequence[str]) -> int:
         "--gauntlet", action="store_true", help="the first bot plays each of the others"
     )
     add_config_arguments(parser)
+    add_game_arguments(parser)
     add_arena_arguments(parser)
     args = parser.parse_args(list(argv))
     try:
-        config = config_of(args)
+        game, config = game_config_of(args)
+        players = players_of(game, config)
+        played = None if is_guarda(game) else game
         specs = [*args.entrants, *args.agent]
-        agents = entrants_of_specs(specs, ismcts_options(args))
+        agents = entrants_of_specs(specs, ismcts_options(args), game)
         if args.games < 1 or args.workers < 1:
             raise UsageError("--games and --workers must be at least 1")
         kind = "gauntlet" if args.gauntlet else "round robin"
@@ -78,23 +83,27 @@ def main(argv: Sequence[str]) -> int:
                     # A gauntlet's challenger is named by its agent.
                     return gauntlet(
                         config, challenger, opponents, args.games, seed=seed, on_game=on_game,
-                        **options,
+                        game=played, **options,
                     )  # fmt: skip
                 return gauntlet(
                     config, agents[0], agents[1:], args.games, seed=seed, on_game=on_game,
-                    **options,
+                    game=played, **options,
                 )  # fmt: skip
-            return round_robin(config, agents, args.games, seed=seed, on_game=on_game, **options)
+            return round_robin(
+                config, agents, args.games, seed=seed, on_game=on_game, game=played, **options
+            )
 
-        tables = len(agents) - 1 if args.gauntlet else math.comb(len(agents), config.players)
-        if tables < 1:
-            what = "two bots" if args.gauntlet else f"at least {config.players} bots"
-            raise UsageError(f"a {kind} of {config.players}-player games needs {what}")
+        if len(agents) < 2:
+            what = "two bots" if args.gauntlet else "at least 2 bots"
+            raise UsageError(f"a {kind} of {players}-player games needs {what}")
+        tables = (
+            len(agents) - 1 if args.gauntlet else len(round_robin_tables(list(agents), players))
+        )
     except UsageError as error:
         return fail("guarda tournament", error, 2)
     out = console(wide=True)
     out.print(
-        f"{kind.capitalize()}: {config.name}, {config.players} players, "
+        f"{kind.capitalize()}: {title_of(game, config)}, "
         f"{len(agents)} bots, {args.games} games per table; seed {seed}"
     )
     try:

@@ -48,6 +48,12 @@ def _check(stats: object) -> GameStats:
         raise ArgumentError(
             f"not a GameStats (see guarda.stats.summarize): {stats!r}", path="stats"
         )
+    if stats.game is not None:
+        raise ArgumentError(
+            f"the plots are Guarda's (card use, damage, endings): statistics of "
+            f"{stats.game.title} have none of them",
+            path="stats.game",
+        )
     return stats
 
 
@@ -67,7 +73,7 @@ def _draw_lengths(axes: Axes, stats: GameStats) -> None:
 
 
 def _draw_branching(axes: Axes, stats: GameStats) -> None:
-    phases = [item.phase.value for item in stats.branching]
+    phases = [str(item.phase) for item in stats.branching]
     means = [item.actions.mean for item in stats.branching]
     low = [item.actions.mean - item.actions.minimum for item in stats.branching]
     high = [item.actions.maximum - item.actions.mean for item in stats.branching]

@@ -8,6 +8,11 @@ damage a turn deals, and how games end.
 [`GameStats.to_markdown`][guarda.stats.GameStats.to_markdown] prints it as tables;
 ``guarda.plot`` draws it (extra ``plot``). No dependency beyond guarda itself.
 
+Records of any other game are summed up through the [game protocol][guarda.game.Game]
+(``summarize(records, game=...)``): game length, branching, results by seat and agent,
+the first player's edge and [`compare`][guarda.stats.compare]; card use, damage and the
+plots are Guarda's.
+
 Examples:
     >>> import guarda, random
     >>> from guarda import stats
@@ -36,9 +41,9 @@ from guarda.stats._collect import (
     PhaseBranching,
     SeatResults,
     format_markdown,
-    summarize,
 )
 from guarda.stats._compare import Comparison, Difference, compare
+from guarda.stats._generic import summarize
 from guarda.stats._summary import Z_95, Rate, Summary, wilson_interval
 
 __all__ = [

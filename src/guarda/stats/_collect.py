@@ -17,6 +17,7 @@ import attrs
 
 import guarda
 from guarda.errors import ArgumentError
+from guarda.game import Game
 from guarda.stats._cards import CardUse, CardUses
 from guarda.stats._markdown import SUMMARY_HEADERS, summary_row, table
 from guarda.stats._summary import Rate, Summary
@@ -29,7 +30,7 @@ __all__ = [
     "PhaseBranching",
     "SeatResults",
     "format_markdown",
-    "summarize",
+    "summarize_guarda",
 ]
 
 UNFINISHED = "unfinished"
@@ -98,8 +99,8 @@ class AgentCards:
 class PhaseBranching:
     """How many legal actions a decision of one phase offered (the branching factor)."""
 
-    phase: guarda.Phase
-    """The phase."""
+    phase: guarda.Phase | str
+    """The phase; for a game other than Guarda, ``"all"`` (every decision)."""
     actions: Summary
     """Legal actions per decision of this phase."""
 
@@ -147,6 +148,26 @@ class GameStats:
     agent_cards: tuple[AgentCards, ...] = ()
     """How often each agent played each card, in order of first appearance (records with
     player names only)."""
+    game: Game | None = None
+    """The game of a set of games other than Guarda's, or None for Guarda. Card use,
+    damage, points and eliminations are Guarda's: empty for another game, whose
+    ``branching`` has one row, ``"all"``, and whose ``endings`` are ``"finished"`` and
+    ``"unfinished"``."""
+
+    @property
+    def title(self) -> str:
+        """What the games were: the configuration's name (Guarda) or the game's title,
+        and the number of players.
+
+        Examples:
+            >>> import guarda
+            >>> from guarda.stats import summarize
+            >>> summarize([guarda.record_game(guarda.grda(), 1, [])]).title
+            'Grda, 2 players'
+        """
+        if self.game is None:
+            return f"{self.config.name}, {self.config.players} players"
+        return f"{self.game.title}, {self.game.players(self.config)} players"
 
     @property
     def finished(self) -> int:
@@ -366,40 +387,11 @@ def _seat_results(seat: int, results: Counter[str]) -> SeatResults:
     )
 
 
-def summarize(records: Iterable[guarda.GameRecord]) -> GameStats:
-    """Statistics over some games of one ruleset, from their records.
-
-    Each record is replayed with [`guarda.replay`][guarda.replay]: the branching factor
-    is the number of legal actions of every decision, grouped by phase; the cards come
-    from the actions (attacks, defences, guards, moves, discards) and from the
-    [`GuardActivated`][guarda.GuardActivated] events (blocks and counters); damage and
-    points are summed per turn from the events. Records of unfinished games count
-    everywhere except in the results.
-
-    Args:
-        records: The games, all of one ruleset (for example read from an arena's
-            JSON Lines file with ``guarda.arena.read_records``).
-
-    Returns:
-        The statistics.
+def summarize_guarda(records: Iterable[guarda.GameRecord]) -> GameStats:
+    """[`summarize`][guarda.stats.summarize] of Guarda's records.
 
     Raises:
-        ArgumentError: If ``records`` is empty, holds something else than a
-            [`GameRecord`][guarda.GameRecord], or mixes rulesets.
-        ReplayError: If a record does not replay.
-
-    Examples:
-        >>> import guarda, random
-        >>> from guarda.stats import summarize
-        >>> recorder = guarda.Recorder(guarda.modern(), seed=4)
-        >>> choose = random.Random(4)
-        >>> while not recorder.state.is_over:
-        ...     _ = recorder.apply(choose.choice(guarda.legal_actions(recorder.state)))
-        >>> stats = summarize([recorder.record()])
-        >>> stats.finished, stats.plies == (len(recorder.record().actions),)
-        (1, True)
-        >>> len(stats.damage_per_turn) == stats.turns[0] == recorder.state.turn_number
-        True
+        ArgumentError: As [`summarize`][guarda.stats.summarize].
     """
     checked = _check_records(records)
     config = checked[0].config
@@ -455,43 +447,13 @@ def format_markdown(stats: GameStats) -> str:
 
 def _render(stats: GameStats) -> str:
     """The statistics as Markdown (``stats`` checked by the caller)."""
-    config = stats.config
     plural = "" if stats.games == 1 else "s"
+    if stats.game is not None:
+        return _render_game(stats, plural)
     lines = [
-        f"# Game statistics: {config.name}, {config.players} players, {stats.games} game{plural}",
+        f"# Game statistics: {stats.title}, {stats.games} game{plural}",
         "",
-        "## Game length",
-        "",
-        *table(
-            SUMMARY_HEADERS,
-            [
-                summary_row("turns", Summary.of(stats.turns)),
-                summary_row("decisions", Summary.of(stats.plies)),
-            ],
-        ),
-        "",
-        "## Branching factor (legal actions per decision)",
-        "",
-        *table(
-            ("phase", *SUMMARY_HEADERS[1:]),
-            [summary_row(item.phase.value, item.actions) for item in stats.branching],
-        ),
-        "",
-        f"## Results ({stats.finished} finished games, 95% Wilson intervals)",
-        "",
-        *table(
-            ("seat", "wins", "draws", "losses"),
-            [
-                (
-                    "first player" if row.seat < 0 else str(row.seat),
-                    row.wins,
-                    row.draws,
-                    row.losses,
-                )
-                for row in (stats.first_player_results, *stats.seats)
-            ],
-        ),
-        "",
+        *_length_and_results(stats),
         "## Cards played",
         "",
         *table(
@@ -528,8 +490,63 @@ def _render(stats: GameStats) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _agent_lines(stats: GameStats) -> list[str]:
-    """The tables by agent (none for records without player names)."""
+def _length_and_results(stats: GameStats) -> list[str]:
+    """The game length, branching and results tables, which hold for every game."""
+    return [
+        "## Game length",
+        "",
+        *table(
+            SUMMARY_HEADERS,
+            [
+                summary_row("turns", Summary.of(stats.turns)),
+                summary_row("decisions", Summary.of(stats.plies)),
+            ],
+        ),
+        "",
+        "## Branching factor (legal actions per decision)",
+        "",
+        *table(
+            ("phase", *SUMMARY_HEADERS[1:]),
+            [summary_row(str(item.phase), item.actions) for item in stats.branching],
+        ),
+        "",
+        f"## Results ({stats.finished} finished games, 95% Wilson intervals)",
+        "",
+        *table(
+            ("seat", "wins", "draws", "losses"),
+            [
+                (
+                    "first player" if row.seat < 0 else str(row.seat),
+                    row.wins,
+                    row.draws,
+                    row.losses,
+                )
+                for row in (stats.first_player_results, *stats.seats)
+            ],
+        ),
+        "",
+    ]
+
+
+def _render_game(stats: GameStats, plural: str) -> str:
+    """The statistics of a game other than Guarda: what every game has."""
+    lines = [
+        f"# Game statistics: {stats.title}, {stats.games} game{plural}",
+        "",
+        *_length_and_results(stats),
+        *_agent_result_lines(stats),
+        "## How games end",
+        "",
+        *table(
+            ("ending", "games", "share"),
+            [(ending, count, f"{count / stats.games:.1%}") for ending, count in stats.endings],
+        ),
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def _agent_result_lines(stats: GameStats) -> list[str]:
+    """The results by agent (none for records without player names)."""
     if not stats.agents:
         return []
     return [
@@ -543,6 +560,15 @@ def _agent_lines(stats: GameStats) -> list[str]:
             ],
         ),
         "",
+    ]
+
+
+def _agent_lines(stats: GameStats) -> list[str]:
+    """The tables by agent (none for records without player names)."""
+    if not stats.agents:
+        return []
+    return [
+        *_agent_result_lines(stats),
         "## Cards played by agent",
         "",
         *table(

@@ -111,8 +111,7 @@ class Comparison:
         label_a, label_b = self.labels
         sides = (self.first, self.second)
         heading = " and ".join(
-            f"{label} ({stats.config.name}, {stats.config.players} players)"
-            for label, stats in zip(self.labels, sides, strict=True)
+            f"{label} ({stats.title})" for label, stats in zip(self.labels, sides, strict=True)
         )
         rows: list[tuple[object, ...]] = [
             ("games", *(stats.games for stats in sides)),
@@ -121,11 +120,14 @@ class Comparison:
             ("draw rate", *(Rate.of(stats.draws, stats.finished) for stats in sides)),
             ("first-player score rate", *(_score_rate(stats) for stats in sides)),
             ("first-player win rate", *(stats.first_player_results.wins for stats in sides)),
-            (
-                "damage per turn (mean)",
-                *(number(Summary.of(stats.damage_per_turn).mean) for stats in sides),
-            ),
         ]
+        if all(stats.game is None for stats in sides):  # damage is Guarda's
+            rows.append(
+                (
+                    "damage per turn (mean)",
+                    *(number(Summary.of(stats.damage_per_turn).mean) for stats in sides),
+                )
+            )
         lines = [
             f"# {heading} side by side",
             "",
@@ -143,7 +145,8 @@ def compare(
 ) -> Comparison:
     """Two sets of games side by side, for example of two rulesets.
 
-    The sets may differ in anything (ruleset, player count, agents). The first player's
+    The sets may differ in anything (ruleset, player count, agents, even the game:
+    the damage per turn is shown only when both are Guarda's). The first player's
     edge is compared by its score rate (wins and half the draws over the finished
     games): [`Comparison.first_player_difference`][guarda.stats.Comparison.first_player_difference]
     is the second set's minus the first's, with Newcombe's hybrid score interval and a
