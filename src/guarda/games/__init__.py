@@ -3,6 +3,7 @@
 | Name | Game | Players | Module |
 |---|---|---|---|
 | ``guarda`` | Guarda, the tactical card game | 2-8 | [`GUARDA`][guarda.games.GUARDA] |
+| ``garrison`` | Garrison, keeps and sieges | 2-6 | [`GARRISON`][guarda.games.GARRISON] |
 
 A layer that takes ``game=`` (bots, the arena, statistics, the CLI's ``--game``, the
 PettingZoo and OpenSpiel adapters) takes any of these objects, or a game of your own that
@@ -10,8 +11,8 @@ satisfies [`Game`][guarda.game.Game].
 
 Examples:
     >>> from guarda.games import GAMES, get_game
-    >>> sorted(GAMES)[:1]
-    ['guarda']
+    >>> sorted(GAMES)
+    ['garrison', 'guarda']
     >>> get_game("guarda").title
     'Guarda'
 """
@@ -25,6 +26,7 @@ from typing import Final
 from guarda.errors import ArgumentError
 from guarda.game import Game
 from guarda.games._guarda import GUARDA, GuardaGame
+from guarda.games.garrison import GARRISON, GarrisonGame
 
 __all__ = [  # noqa: RUF022 - grouped by topic
     # The registry
@@ -34,9 +36,11 @@ __all__ = [  # noqa: RUF022 - grouped by topic
     # The games
     "GUARDA",
     "GuardaGame",
+    "GARRISON",
+    "GarrisonGame",
 ]
 
-GAMES: Final[Mapping[str, Game]] = MappingProxyType({GUARDA.name: GUARDA})
+GAMES: Final[Mapping[str, Game]] = MappingProxyType({GUARDA.name: GUARDA, GARRISON.name: GARRISON})
 """Every game that ships with guarda, by name."""
 
 

@@ -1,0 +1,639 @@
+"""The one place a Garrison state changes: the deal, and an action applied to a state.
+
+[`apply`][guarda.games.garrison.apply] checks the action against the legal actions, then
+works on a scratch copy of the state and freezes the result, so an illegal action raises
+[`IllegalActionError`][guarda.IllegalActionError] (naming the ruling) and changes nothing.
+
+Examples:
+    >>> from guarda.games.garrison import EndTurn, GarrisonConfig, apply, new_game
+    >>> state = new_game(GarrisonConfig(), seed=1)
+    >>> after, events = apply(state, EndTurn())
+    >>> after.turns, type(events[0]).__name__
+    (1, 'EndedTurn')
+"""
+
+from __future__ import annotations
+
+import random
+
+from guarda.errors import ArgumentError, IllegalActionError
+from guarda.games.garrison._actions import (
+    Agitate,
+    Besiege,
+    Cancel,
+    ClearMarket,
+    Discard,
+    EndTurn,
+    Fend,
+    GarrisonAction,
+    Pass,
+    Rebuild,
+    Seduce,
+    Smuggle,
+    Trade,
+    Upgrade,
+)
+from guarda.games.garrison._cards import (
+    CARDS,
+    CLUBS,
+    HEARTS,
+    JOKER,
+    THUG,
+    card_name,
+    value,
+)
+from guarda.games.garrison._config import GarrisonConfig
+from guarda.games.garrison._events import (
+    Agitated,
+    Besieged,
+    DeckReshuffled,
+    DisasterStruck,
+    Discarded,
+    Drew,
+    EndedTurn,
+    FendedOff,
+    GameEnded,
+    GarrisonEvent,
+    KeepFell,
+    MarketCleared,
+    MarketDealt,
+    Passed,
+    Rebuilt,
+    Seduced,
+    Smuggled,
+    SpyCancelled,
+    SpyPlayed,
+    StartedTurn,
+    Traded,
+    Upgraded,
+)
+from guarda.games.garrison._legal import legal_actions, spy_actions
+from guarda.games.garrison._rules import hand_value, raised_hearts, seat_order, thug_holder
+from guarda.games.garrison._state import GarrisonState, Keep, Pending, Phase
+
+__all__ = ["apply", "deal_key", "new_game"]
+
+HAND_LIMIT = 3
+
+
+def deal_key(seed: int, salt: str = "") -> str:
+    """The text every shuffle of a game is drawn from (the rules page's deal order).
+
+    Examples:
+        >>> deal_key(7, "x")
+        'garrison/7/x'
+    """
+    return f"garrison/{seed}/{salt}"
+
+
+class _Keep:
+    __slots__ = ("court", "fallen", "garrison", "siege")
+
+    def __init__(self, keep: Keep) -> None:
+        self.court = list(keep.court)
+        self.fallen = list(keep.fallen)
+        self.garrison = list(keep.garrison)
+        self.siege = list(keep.siege)
+
+    @property
+    def value(self) -> int:
+        return sum(value(c) for c in self.court) + sum(value(c) for c in self.garrison)
+
+    def freeze(self) -> Keep:
+        return Keep(tuple(self.court), tuple(self.fallen), tuple(self.garrison), tuple(self.siege))
+
+
+class _Table:
+    """A mutable working copy of a state, frozen again at the end of a transaction."""
+
+    def __init__(self, state: GarrisonState) -> None:
+        self.config = state.config
+        self.players = state.config.players
+        self.key = state.key
+        self.deck = list(state.deck)
+        self.discard = list(state.discard)
+        self.market = list(state.market)
+        self.hands = [list(hand) for hand in state.hands]
+        self.shown = [list(cards) for cards in state.shown]
+        self.keeps: list[Keep | _Keep] = list(state.keeps)
+        self.may_win = False
+        self.turn_player = state.turn_player
+        self.turns = state.turns
+        self.phase: Phase = state.phase
+        self.actor = state.actor
+        self.pending = state.pending
+        self.window = list(state.window)
+        self.took_from_pile = state.took_from_pile
+        self.reshuffles = state.reshuffles
+        self.winner = state.winner
+        self.scores = state.scores
+        self.events: list[GarrisonEvent] = []
+
+    def freeze(self) -> GarrisonState:
+        return GarrisonState(
+            config=self.config,
+            key=self.key,
+            deck=tuple(self.deck),
+            discard=tuple(self.discard),
+            market=tuple(self.market),
+            hands=tuple(tuple(sorted(hand)) for hand in self.hands),
+            shown=tuple(tuple(sorted(cards)) for cards in self.shown),
+            keeps=tuple(keep.freeze() if isinstance(keep, _Keep) else keep for keep in self.keeps),
+            turn_player=self.turn_player,
+            turns=self.turns,
+            phase=self.phase,
+            actor=self.actor,
+            pending=self.pending,
+            window=tuple(self.window),
+            took_from_pile=self.took_from_pile,
+            reshuffles=self.reshuffles,
+            winner=self.winner,
+            scores=self.scores,
+        )
+
+    def keep(self, player: int) -> _Keep:
+        """The player's keep, made changeable."""
+        keep = self.keeps[player]
+        if isinstance(keep, Keep):
+            keep = self.keeps[player] = _Keep(keep)
+        return keep
+
+    # Cards moving
+
+    def draw(self) -> int | None:
+        """The deck's top card; an empty deck is first replaced by the shuffled pile (GA19)."""
+        if not self.deck:
+            if not self.discard:
+                return None
+            cards = self.discard
+            random.Random(f"{self.key}/reshuffle/{self.reshuffles}").shuffle(cards)
+            self.deck = cards
+            self.discard = []
+            self.reshuffles += 1
+            self.events.append(DeckReshuffled(len(cards)))
+        return self.deck.pop(0)
+
+    def draw_hand(self, player: int) -> None:
+        hand = self.hands[player]
+        drawn: list[int] = []
+        while len(hand) < HAND_LIMIT:
+            card = self.draw()
+            if card is None:
+                break
+            hand.append(card)
+            drawn.append(card)
+        if drawn:
+            self.events.append(Drew(player, len(drawn), tuple(drawn)))
+
+    def spend(self, player: int, card: int) -> None:
+        """Move ``card`` from the player's hand to the top of the discard pile."""
+        self.hands[player].remove(card)
+        if card in self.shown[player]:
+            self.shown[player].remove(card)
+        self.discard.append(card)
+
+    def fill_market(self, player: int) -> None:
+        """Deal into every empty market space; the Joker strikes for ``player`` (GA16)."""
+        for slot in range(3):
+            if self.market[slot] is None:
+                card = self.draw()
+                if card is None:
+                    return
+                self.market[slot] = card
+                self.events.append(MarketDealt(slot, card))
+                if card == JOKER:
+                    self.pending = Pending(player)
+
+    def fall(self, player: int) -> None:
+        """The keep falls: levies, then clubs, discarded; the hearts turned face down."""
+        keep = self.keep(player)
+        levies, clubs = tuple(keep.siege), tuple(keep.garrison)
+        self.discard.extend(levies)
+        self.discard.extend(clubs)
+        keep.siege.clear()
+        keep.garrison.clear()
+        keep.fallen.extend(keep.court)
+        keep.court.clear()
+        self.events.append(KeepFell(player, levies, clubs))
+
+    # Spies and the disaster
+
+    def resolve(self, pending: Pending) -> None:
+        spy = pending.spy
+        if spy is None:
+            self.disaster(pending.player)
+        elif isinstance(spy, Agitate):
+            keep = self.keep(spy.target)
+            levies = tuple(keep.siege)
+            self.discard.extend(levies)
+            keep.siege.clear()
+            self.events.append(Agitated(spy.target, levies))
+        elif isinstance(spy, Smuggle):
+            self.discard.remove(spy.card)
+            kind = spy.card // 13
+            keep = self.keep(pending.player if spy.target is None else spy.target)
+            self.may_win = True
+            row = keep.court if kind == HEARTS else keep.garrison if kind == CLUBS else keep.siege
+            row.append(spy.card)
+            self.events.append(Smuggled(pending.player, spy.card, spy.target))
+        else:
+            keep = self.keep(spy.target)
+            row = keep.court if spy.card in keep.court else keep.garrison
+            row.remove(spy.card)
+            self.discard.append(spy.card)
+            self.events.append(Seduced(pending.player, spy.target, spy.card))
+
+    def disaster(self, causer: int) -> None:
+        """The Joker's disaster (GA16)."""
+        order = seat_order(self.turn_player, self.players)
+        for player in order:
+            if self.keeps[player].siege:
+                keep = self.keep(player)
+                self.discard.extend(keep.siege)
+                keep.siege.clear()
+        for slot in range(3):
+            card = self.market[slot]
+            if card is not None:
+                self.discard.append(card)
+                self.market[slot] = None
+        hands = tuple(tuple(sorted(hand)) for hand in self.hands)
+        bar = hand_value(hands[causer])
+        felled = tuple(
+            player
+            for player in order
+            if player != causer
+            and hand_value(hands[player]) <= bar
+            and bool(self.keeps[player].court)
+        )
+        self.events.append(DisasterStruck(causer, hands, felled))
+        for player in felled:
+            self.fall(player)
+        for player in order:
+            self.discard.extend(self.hands[player])
+            self.hands[player].clear()
+            self.shown[player].clear()
+        for player in order:
+            self.draw_hand(player)
+
+    # Flow
+
+    def winner_now(self) -> int | None:
+        if not self.may_win:
+            return None
+        self.may_win = False
+        target = self.config.target
+        for player in seat_order(self.turn_player, self.players):
+            if self.keeps[player].value >= target:
+                return player
+        return None
+
+    def end(self, winner: int | None) -> None:
+        if winner is None:
+            scores = tuple(0.5 for _ in range(self.players))
+        else:
+            scores = tuple(1.0 if p == winner else 0.0 for p in range(self.players))
+        self.phase = "over"
+        self.actor = None
+        self.pending = None
+        self.window = []
+        self.winner = winner
+        self.scores = scores
+        self.events.append(GameEnded(scores, winner))
+
+    def advance(self) -> None:
+        """Settle what follows an action: a win, the Thug's answer, the spy window (GA9)."""
+        while True:
+            winner = self.winner_now()
+            if winner is not None:
+                self.end(winner)
+                return
+            pending = self.pending
+            if pending is None:
+                break
+            besides = None if pending.spy is None else pending.player
+            holder = thug_holder(self.hands, self.turn_player, besides=besides)
+            if holder is not None:
+                self.phase = "answer"
+                self.actor = holder
+                return
+            self.pending = None
+            self.resolve(pending)
+        while self.window:
+            player = self.window[0]
+            hand = self.hands[player]
+            if (
+                hand
+                and min(hand) < 40
+                and spy_actions(player, hand, self.keeps, self.discard, self.market)
+            ):
+                self.phase = "window"
+                self.actor = player
+                return
+            self.window.pop(0)
+        self.phase = "main"
+        self.actor = self.turn_player
+
+    def open_window(self, after: int) -> None:
+        self.window = [p for p in seat_order(after, self.players) if p != after]
+
+    def start_turn(self, player: int) -> None:
+        self.turn_player = player
+        self.took_from_pile = False
+        self.window = []
+        self.events.append(StartedTurn(player, self.turns + 1))
+        self.fill_market(player)
+        self.advance()
+
+    # Actions
+
+    def play_spy(self, player: int, action: GarrisonAction) -> None:
+        ace = _ACES[type(action)]
+        self.spend(player, ace)
+        self.events.append(SpyPlayed(player, ace))
+        if isinstance(action, ClearMarket):
+            cards = tuple(card for card in self.market if card is not None)
+            self.discard.extend(cards)
+            self.market = [None, None, None]
+            self.events.append(MarketCleared(player, cards))
+            self.fill_market(player)
+        else:
+            assert isinstance(action, Agitate | Smuggle | Seduce)
+            self.pending = Pending(player, action)
+
+    def main_action(self, player: int, action: GarrisonAction) -> None:
+        joker = False
+        if isinstance(action, Upgrade):
+            for card in action.payment:
+                self.spend(player, card)
+            self.hands[player].remove(action.card)
+            if action.card in self.shown[player]:
+                self.shown[player].remove(action.card)
+            keep = self.keep(player)
+            self.may_win = True
+            (keep.court if action.card // 13 == HEARTS else keep.garrison).append(action.card)
+            self.events.append(Upgraded(player, action.card, action.payment))
+        elif isinstance(action, Trade):
+            slot = next((i for i, c in enumerate(self.market) if c == action.take), None)
+            if slot is None:
+                self.discard.pop()
+                self.took_from_pile = True
+            else:
+                self.market[slot] = None
+            self.spend(player, action.give)
+            self.hands[player].append(action.take)
+            self.shown[player].append(action.take)
+            self.events.append(Traded(player, action.give, action.take))
+            joker = action.give == JOKER
+        elif isinstance(action, Besiege):
+            self.hands[player].remove(action.card)
+            if action.card in self.shown[player]:
+                self.shown[player].remove(action.card)
+            self.keep(action.target).siege.append(action.card)
+            self.events.append(Besieged(player, action.target, action.card))
+        elif isinstance(action, Fend):
+            self.spend(player, action.card)
+            self.keep(player).siege.remove(action.levy)
+            self.discard.append(action.levy)
+            self.events.append(FendedOff(player, action.card, action.levy))
+        elif isinstance(action, Rebuild):
+            for card in action.cards:
+                self.spend(player, card)
+            keep = self.keep(player)
+            self.may_win = True
+            raised = raised_hearts(keep.fallen, len(action.cards))
+            for card in raised:
+                keep.fallen.remove(card)
+                keep.court.append(card)
+            self.events.append(Rebuilt(player, action.cards, raised))
+            joker = JOKER in action.cards
+        elif isinstance(action, Discard):
+            self.spend(player, action.card)
+            self.events.append(Discarded(player, action.card))
+            joker = action.card == JOKER
+        else:
+            self.play_spy(player, action)
+        if joker:
+            self.pending = Pending(player)
+
+    def end_turn(self) -> None:
+        player = self.turn_player
+        self.events.append(EndedTurn(player))
+        for seat in seat_order(player, self.players):
+            keep = self.keeps[seat]
+            if keep.siege and sum(value(c) for c in keep.siege) > keep.value:
+                self.fall(seat)
+        self.draw_hand(player)
+        self.turns += 1
+        if self.turns >= self.config.turn_limit:
+            self.end(None)
+            return
+        self.start_turn((player + 1) % self.players)
+
+
+_ACES: dict[type, int] = {Agitate: 0, Seduce: 13, Smuggle: 26, ClearMarket: THUG}
+
+
+def new_game(config: GarrisonConfig, seed: int, *, salt: str = "") -> GarrisonState:
+    """Shuffle and set up a game (the deal order of the rules page, GA2).
+
+    The fresh deck (spades, hearts, diamonds, clubs, ace to king, then the Joker) is
+    shuffled by ``random.Random(deal_key(seed, salt))``. Seat 0 onward each turn cards
+    up until a heart from 2 to 10, their starting keep; the other cards go to the discard
+    pile. Three cards are dealt to the market (a Joker there is discarded and replaced,
+    GA17), then each player in seat order takes three cards. The lowest court starts
+    (the lowest seat on a tie).
+
+    Raises:
+        ArgumentError: If ``config``, ``seed`` or ``salt`` has the wrong type.
+
+    Examples:
+        >>> from guarda.games.garrison import card_name
+        >>> state = new_game(GarrisonConfig(players=3), seed=5)
+        >>> [card_name(keep.court[0]) for keep in state.keeps]
+        ['8H', '6H', '2H']
+        >>> state.turn_player
+        2
+    """
+    if not isinstance(config, GarrisonConfig):
+        raise ArgumentError(f"not a Garrison configuration: {config!r}", path="config")
+    if type(seed) is not int:
+        raise ArgumentError(f"seed must be an integer, not {seed!r}", path="seed")
+    if not isinstance(salt, str):
+        raise ArgumentError(f"salt must be a string, not {salt!r}", path="salt")
+    deck = list(CARDS)
+    random.Random(deal_key(seed, salt)).shuffle(deck)
+    discard: list[int] = []
+    keeps: list[Keep] = []
+    for _ in range(config.players):
+        while True:
+            card = deck.pop(0)
+            if card // 13 == HEARTS and 2 <= card % 13 + 1 <= 10:
+                keeps.append(Keep(court=(card,)))
+                break
+            discard.append(card)
+    market: list[int | None] = []
+    while len(market) < 3:
+        card = deck.pop(0)
+        if card == JOKER:
+            discard.append(card)
+        else:
+            market.append(card)
+    hands = []
+    for _ in range(config.players):
+        hands.append(tuple(sorted(deck[:HAND_LIMIT])))
+        del deck[:HAND_LIMIT]
+    values = [keep.value for keep in keeps]
+    first = values.index(min(values))
+    return GarrisonState(
+        config=config,
+        key=deal_key(seed, salt),
+        deck=tuple(deck),
+        discard=tuple(discard),
+        market=tuple(market),
+        hands=tuple(hands),
+        shown=tuple(() for _ in range(config.players)),
+        keeps=tuple(keeps),
+        turn_player=first,
+        turns=0,
+        phase="main",
+        actor=first,
+    )
+
+
+def _refusal(state: GarrisonState, action: object) -> IllegalActionError:
+    """Why ``action`` is illegal in ``state``: the ruling that forbids it."""
+    phase = state.phase
+    if phase == "over":
+        return IllegalActionError("the game is over", rule="GA20", path="action")
+    if not isinstance(
+        action,
+        Upgrade
+        | Trade
+        | Besiege
+        | Fend
+        | Rebuild
+        | Discard
+        | EndTurn
+        | Agitate
+        | Smuggle
+        | ClearMarket
+        | Seduce
+        | Cancel
+        | Pass,
+    ):
+        return IllegalActionError(f"not a Garrison action: {action!r}", path="action")
+    if phase == "answer" and not isinstance(action, Cancel | Pass):
+        return IllegalActionError(
+            "the Thug's holder may only cancel or pass now", rule="GA10", path="action"
+        )
+    if isinstance(action, Cancel | Pass) and phase == "main":
+        return IllegalActionError(
+            "nobody is asking: cancel and pass answer a spy or a window",
+            rule="GA9",
+            path="action",
+        )
+    if phase == "window" and not isinstance(
+        action, Pass | Agitate | Smuggle | Seduce | ClearMarket
+    ):
+        return IllegalActionError(
+            "out of turn a player may only play a spy or pass", rule="GA9", path="action"
+        )
+    actor = state.actor
+    assert actor is not None
+    hand = state.hands[actor]
+    cards: tuple[int, ...] = ()
+    if isinstance(action, Upgrade):
+        cards = (action.card, *action.payment)
+    elif isinstance(action, Trade):
+        cards = (action.give,)
+    elif isinstance(action, Besiege | Fend | Discard):
+        cards = (action.card,)
+    elif isinstance(action, Rebuild):
+        cards = action.cards
+    elif isinstance(action, Agitate | Smuggle | Seduce | ClearMarket):
+        cards = (_ACES[type(action)],)
+    missing = [card for card in cards if card not in hand]
+    if missing:
+        shown = (
+            card_name(missing[0])
+            if type(missing[0]) is int and 0 <= missing[0] <= 52
+            else (repr(missing[0]))
+        )
+        return IllegalActionError(
+            f"player {actor} does not hold {shown}", rule="GA4", path="action"
+        )
+    rules = {
+        Upgrade: ("the card cannot join this keep or the payment is wrong", "GA3"),
+        Trade: ("that card cannot be taken now", "GA5"),
+        Besiege: ("that keep cannot be besieged with that card", "GA6"),
+        Fend: ("no such levy besieges this keep, or the card is no spade", "GA8"),
+        Rebuild: ("the keep has fewer fallen hearts than cards spent", "GA14"),
+        Agitate: ("no levies besiege that keep", "GA11"),
+        Smuggle: ("that card cannot be put into play from the discard pile", "GA11"),
+        Seduce: ("the Seducer cannot take that card", "GA12"),
+        ClearMarket: ("the market is empty", "GA11"),
+    }
+    message, rule = rules.get(type(action), ("not legal here", "GA18"))
+    return IllegalActionError(f"{message}: {action!r}", rule=rule, path="action")
+
+
+def apply(
+    state: GarrisonState, action: GarrisonAction
+) -> tuple[GarrisonState, tuple[GarrisonEvent, ...]]:
+    """The state after ``action`` and the events it caused.
+
+    Raises:
+        ArgumentError: If ``state`` is not a Garrison state.
+        IllegalActionError: If ``action`` is not legal, naming the ruling; nothing changes.
+
+    Examples:
+        >>> from guarda.games.garrison import GarrisonConfig, Pass, new_game
+        >>> apply(new_game(GarrisonConfig(), seed=1), Pass())
+        Traceback (most recent call last):
+        ...
+        guarda.errors.IllegalActionError: action: nobody is asking: ... (GA9)
+    """
+    if not isinstance(state, GarrisonState):
+        raise ArgumentError(f"not a Garrison state: {type(state).__name__}", path="state")
+    legal = legal_actions(state)
+    try:
+        allowed = action in legal
+    except TypeError:
+        allowed = False
+    if not allowed:
+        raise _refusal(state, action)
+    table = _Table(state)
+    actor = state.actor
+    assert actor is not None
+    if state.phase == "main":
+        if isinstance(action, EndTurn):
+            table.end_turn()
+        else:
+            table.main_action(actor, action)
+            table.open_window(actor)
+            table.advance()
+    elif state.phase == "window":
+        table.window.pop(0)
+        if isinstance(action, Pass):
+            table.events.append(Passed(actor))
+        else:
+            table.play_spy(actor, action)
+        table.advance()
+    else:
+        pending = table.pending
+        assert pending is not None
+        table.pending = None
+        if isinstance(action, Cancel):
+            table.spend(actor, THUG)
+            if pending.spy is None:
+                if JOKER in table.market:
+                    table.market[table.market.index(JOKER)] = None
+                    table.discard.append(JOKER)
+                table.events.append(SpyCancelled(actor, JOKER))
+            else:
+                table.events.append(SpyCancelled(actor, _ACES[type(pending.spy)]))
+        else:
+            table.events.append(Passed(actor))
+            table.resolve(pending)
+        table.advance()
+    return table.freeze(), tuple(table.events)
