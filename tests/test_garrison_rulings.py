@@ -316,7 +316,7 @@ def test_ga19_an_empty_deck_takes_the_shuffled_discard_pile() -> None:
     # Deck and pile both empty: nothing is drawn, nothing breaks.
     state = attrs.evolve(state, deck=(), discard=())
     placed = all_cards(state)
-    after = play(state, Discard(state.hands[0][0]))
+    after = play(state, Discard(state.hands[state.turn_player][0]))
     after = play(after, EndTurn()) if after.phase == "main" else after
     assert all_cards(after) == placed
 
