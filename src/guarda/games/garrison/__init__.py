@@ -47,6 +47,7 @@ from guarda.games.garrison._cards import (
     SPADES,
     SPIES,
     THUG,
+    VALUES,
     card_name,
     is_card,
     parse_card,
@@ -84,22 +85,12 @@ from guarda.games.garrison._events import (
 )
 from guarda.games.garrison._game import GARRISON, GarrisonGame
 from guarda.games.garrison._heuristic import GarrisonHeuristic
-from guarda.games.garrison._legal import legal_actions, spy_actions
+from guarda.games.garrison._legal import legal_actions
 from guarda.games.garrison._notation import format_action, parse_action
 from guarda.games.garrison._observe import observation_size, observe
 from guarda.games.garrison._pictures import svg, text
 from guarda.games.garrison._records import GarrisonRecord, replay
-from guarda.games.garrison._rules import (
-    KeepLike,
-    hand_value,
-    may_add_club,
-    may_add_heart,
-    may_be_besieged,
-    payments,
-    raised_hearts,
-    seat_order,
-    thug_holder,
-)
+from guarda.games.garrison._rules import hand_value, payments, seat_order
 from guarda.games.garrison._space import ActionSpace
 from guarda.games.garrison._state import PHASES, GarrisonState, Keep, Pending, Phase
 from guarda.games.garrison._transaction import apply, deal_key, new_game
@@ -131,6 +122,7 @@ __all__ = [  # noqa: RUF022 - grouped by topic
     "suit",
     "rank",
     "value",
+    "VALUES",
     "long_name",
     # State
     "GarrisonState",
@@ -182,16 +174,9 @@ __all__ = [  # noqa: RUF022 - grouped by topic
     "EndedTurn",
     "GameEnded",
     # Rule queries
-    "KeepLike",
     "hand_value",
-    "may_add_heart",
-    "may_add_club",
-    "may_be_besieged",
     "payments",
-    "raised_hearts",
     "seat_order",
-    "thug_holder",
-    "spy_actions",
     # What players know
     "GarrisonView",
     "view",

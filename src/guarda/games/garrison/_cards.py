@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from guarda.errors import NotationError
+from guarda.errors import ArgumentError, NotationError
 
 __all__ = [
     "AGITATOR",
@@ -29,6 +29,7 @@ __all__ = [
     "SPADES",
     "SPIES",
     "THUG",
+    "VALUES",
     "card_name",
     "is_card",
     "parse_card",
@@ -65,9 +66,16 @@ _RANKS: Final = "A23456789TJQK"
 _SUITS: Final = "SHDC"
 _NAMES: Final = (*(r + s for s in _SUITS for r in _RANKS), "JK")
 _BY_NAME: Final = {name: card for card, name in enumerate(_NAMES)}
-_VALUES: Final = tuple(
+VALUES: Final = tuple(
     0 if card == JOKER else 11 if card % 13 == 0 else min(card % 13 + 1, 10) for card in CARDS
 )
+"""Every card's value, by card number (see [`value`][guarda.games.garrison.value])."""
+
+
+def _checked(card: object) -> int:
+    if type(card) is not int or not 0 <= card <= JOKER:
+        raise ArgumentError(f"not a card number (0 to 52): {card!r}", path="card")
+    return card
 
 
 def is_card(card: object) -> bool:
@@ -87,7 +95,7 @@ def suit(card: int) -> int:
         >>> suit(parse_card("7C")) == CLUBS
         True
     """
-    return card // 13
+    return _checked(card) // 13
 
 
 def rank(card: int) -> int:
@@ -97,7 +105,7 @@ def rank(card: int) -> int:
         >>> rank(parse_card("KS")), rank(JOKER)
         (13, 0)
     """
-    return 0 if card == JOKER else card % 13 + 1
+    return 0 if _checked(card) == JOKER else card % 13 + 1
 
 
 def value(card: int) -> int:
@@ -107,17 +115,20 @@ def value(card: int) -> int:
         >>> [value(parse_card(name)) for name in ("2S", "TH", "JD", "AC", "JK")]
         [2, 10, 10, 11, 0]
     """
-    return _VALUES[card]
+    return VALUES[_checked(card)]
 
 
 def card_name(card: int) -> str:
     """The two-letter name of ``card``.
 
+    Raises:
+        ArgumentError: If ``card`` is not a card number.
+
     Examples:
         >>> card_name(0), card_name(22), card_name(JOKER)
         ('AS', 'TH', 'JK')
     """
-    return _NAMES[card]
+    return _NAMES[_checked(card)]
 
 
 def parse_card(text: str) -> int:

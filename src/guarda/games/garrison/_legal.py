@@ -48,7 +48,7 @@ from guarda.games.garrison._rules import (
     may_add_club,
     may_add_heart,
     may_be_besieged,
-    payments,
+    payment_options,
 )
 from guarda.games.garrison._state import GarrisonState
 
@@ -146,7 +146,7 @@ def _main(state: GarrisonState) -> tuple[GarrisonAction, ...]:
         for card in hand:
             kind = card // 13
             if (kind == HEARTS and heart_ok) or (kind == CLUBS and club_ok):
-                found.extend(_upgrade(card, pay) for pay in payments(card, diamonds))
+                found.extend(_upgrade(card, pay) for pay in payment_options(card, diamonds))
     takes = [card for card in state.market if card is not None]
     if state.discard and not state.took_from_pile:
         takes.append(state.discard[-1])

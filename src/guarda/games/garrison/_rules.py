@@ -17,7 +17,8 @@ import itertools
 from collections.abc import Iterable, Sequence
 from typing import Final, Protocol
 
-from guarda.games.garrison._cards import THUG, value
+from guarda.errors import ArgumentError
+from guarda.games.garrison._cards import THUG, VALUES, value
 
 __all__ = [
     "KeepLike",
@@ -25,11 +26,18 @@ __all__ = [
     "may_add_club",
     "may_add_heart",
     "may_be_besieged",
+    "order_from",
+    "payment_options",
     "payments",
     "raised_hearts",
     "seat_order",
     "thug_holder",
 ]
+
+
+def order_from(start: int, players: int) -> tuple[int, ...]:
+    """[`seat_order`][guarda.games.garrison.seat_order] without checks, for the engine."""
+    return _ORDERS[players][start]
 
 
 class KeepLike(Protocol):
@@ -71,7 +79,7 @@ def hand_value(cards: Iterable[int]) -> int:
         >>> hand_value([])
         0
     """
-    return sum(value(card) for card in cards)
+    return sum(value(card) for card in cards)  # value() checks each card
 
 
 def seat_order(start: int, players: int) -> tuple[int, ...]:
@@ -81,6 +89,10 @@ def seat_order(start: int, players: int) -> tuple[int, ...]:
         >>> seat_order(2, 4)
         (2, 3, 0, 1)
     """
+    if type(players) is not int or not 1 <= players <= 6:
+        raise ArgumentError(f"no table of {players!r} players", path="players")
+    if type(start) is not int or not 0 <= start < players:
+        raise ArgumentError(f"no seat {start!r} at a table of {players}", path="start")
     return _ORDERS[players][start]
 
 
@@ -128,13 +140,22 @@ def payments(card: int, diamonds: Sequence[int]) -> tuple[tuple[int, ...], ...]:
         >>> payments(parse_card("TC"), [parse_card("2D"), parse_card("8D")])
         ((27, 33),)
     """
-    need = value(card)
+    value(card)
+    for diamond in diamonds:
+        if value(diamond) and diamond // 13 != 2:
+            raise ArgumentError(f"not a diamond: {diamond!r}", path="diamonds")
+    return payment_options(card, diamonds)
+
+
+def payment_options(card: int, diamonds: Sequence[int]) -> tuple[tuple[int, ...], ...]:
+    """[`payments`][guarda.games.garrison.payments] without checks, for the engine."""
+    need = VALUES[card]
     found: list[tuple[int, ...]] = []
     ordered = sorted(diamonds)
     for size in range(1, len(ordered) + 1):
         for subset in itertools.combinations(ordered, size):
-            total = sum(value(d) for d in subset)
-            if total >= need and total - min(value(d) for d in subset) < need:
+            total = sum(VALUES[d] for d in subset)
+            if total >= need and total - min(VALUES[d] for d in subset) < need:
                 found.append(subset)
     return tuple(found)
 
@@ -147,7 +168,7 @@ def raised_hearts(fallen: Sequence[int], count: int) -> tuple[int, ...]:
         >>> [card_name(c) for c in raised_hearts([parse_card("3H"), parse_card("QH")], 1)]
         ['QH']
     """
-    return tuple(sorted(fallen, key=lambda card: (-value(card), -card))[:count])
+    return tuple(sorted(fallen, key=lambda card: (-VALUES[card], -card))[:count])
 
 
 def thug_holder(
@@ -159,7 +180,7 @@ def thug_holder(
         >>> thug_holder([(1, 2), (39,)], 0), thug_holder([(1, 2), (39,)], 0, besides=1)
         (1, None)
     """
-    for player in seat_order(start, len(hands)):
+    for player in order_from(start, len(hands)):
         if player != besides and THUG in hands[player]:
             return player
     return None

@@ -18,7 +18,7 @@ from typing import Final, Literal
 import attrs
 
 from guarda.games.garrison._actions import Agitate, Seduce, Smuggle
-from guarda.games.garrison._cards import value
+from guarda.games.garrison._cards import VALUES
 from guarda.games.garrison._config import GarrisonConfig
 
 __all__ = ["PHASES", "GarrisonState", "Keep", "Pending", "Phase"]
@@ -52,12 +52,12 @@ class Keep:
     @property
     def value(self) -> int:
         """The keep's value: its face-up hearts and its clubs (GA15)."""
-        return sum(value(card) for card in self.court) + sum(value(c) for c in self.garrison)
+        return sum(VALUES[card] for card in self.court) + sum(VALUES[c] for c in self.garrison)
 
     @property
     def strength(self) -> int:
         """The besiegers' strength: the sum of the levies' values."""
-        return sum(value(card) for card in self.siege)
+        return sum(VALUES[card] for card in self.siege)
 
     @property
     def is_fallen(self) -> bool:

@@ -39,8 +39,8 @@ from guarda.games.garrison._cards import (
     HEARTS,
     JOKER,
     THUG,
+    VALUES,
     card_name,
-    value,
 )
 from guarda.games.garrison._config import GarrisonConfig
 from guarda.games.garrison._events import (
@@ -68,7 +68,7 @@ from guarda.games.garrison._events import (
     Upgraded,
 )
 from guarda.games.garrison._legal import legal_actions, spy_actions
-from guarda.games.garrison._rules import hand_value, raised_hearts, seat_order, thug_holder
+from guarda.games.garrison._rules import hand_value, order_from, raised_hearts, thug_holder
 from guarda.games.garrison._state import GarrisonState, Keep, Pending, Phase
 
 __all__ = ["apply", "deal_key", "new_game"]
@@ -97,7 +97,7 @@ class _Keep:
 
     @property
     def value(self) -> int:
-        return sum(value(c) for c in self.court) + sum(value(c) for c in self.garrison)
+        return sum(VALUES[c] for c in self.court) + sum(VALUES[c] for c in self.garrison)
 
     def freeze(self) -> Keep:
         return Keep(tuple(self.court), tuple(self.fallen), tuple(self.garrison), tuple(self.siege))
@@ -245,7 +245,7 @@ class _Table:
 
     def disaster(self, causer: int) -> None:
         """The Joker's disaster (GA16)."""
-        order = seat_order(self.turn_player, self.players)
+        order = order_from(self.turn_player, self.players)
         for player in order:
             if self.keeps[player].siege:
                 keep = self.keep(player)
@@ -282,7 +282,7 @@ class _Table:
             return None
         self.may_win = False
         target = self.config.target
-        for player in seat_order(self.turn_player, self.players):
+        for player in order_from(self.turn_player, self.players):
             if self.keeps[player].value >= target:
                 return player
         return None
@@ -334,7 +334,7 @@ class _Table:
         self.actor = self.turn_player
 
     def open_window(self, after: int) -> None:
-        self.window = [p for p in seat_order(after, self.players) if p != after]
+        self.window = [p for p in order_from(after, self.players) if p != after]
 
     def start_turn(self, player: int) -> None:
         self.turn_player = player
@@ -418,9 +418,9 @@ class _Table:
     def end_turn(self) -> None:
         player = self.turn_player
         self.events.append(EndedTurn(player))
-        for seat in seat_order(player, self.players):
+        for seat in order_from(player, self.players):
             keep = self.keeps[seat]
-            if keep.siege and sum(value(c) for c in keep.siege) > keep.value:
+            if keep.siege and sum(VALUES[c] for c in keep.siege) > keep.value:
                 self.fall(seat)
         self.draw_hand(player)
         self.turns += 1
