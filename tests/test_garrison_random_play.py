@@ -9,6 +9,7 @@ from guarda.games.garrison import (
     CARDS,
     GARRISON,
     GarrisonConfig,
+    GarrisonState,
     apply,
     determinize,
     legal_actions,
@@ -19,7 +20,7 @@ from guarda.games.garrison import (
 LENGTHS = ("quick", "medium", "long")
 
 
-def _check(state, steps: int) -> None:  # type: ignore[no-untyped-def]
+def _check(state: GarrisonState) -> None:
     assert all_cards(state) == list(CARDS)
     assert all(len(hand) <= 3 for hand in state.hands)
     for hand, shown in zip(state.hands, state.shown, strict=True):
@@ -50,7 +51,7 @@ def test_random_play_keeps_every_invariant() -> None:
         config = GarrisonConfig(players=2 + seed % 5, length=LENGTHS[seed % 3])
         state = new_game(config, seed, salt="random")
         rng = random.Random(seed)
-        _check(state, steps)
+        _check(state)
         while not state.is_over:
             legal = legal_actions(state)
             if steps % 997 == 0:
@@ -62,7 +63,7 @@ def test_random_play_keeps_every_invariant() -> None:
                 assert view(determinize(mine, rng), state.actor) == mine
             state, _ = apply(state, rng.choice(legal))
             steps += 1
-            _check(state, steps)
+            _check(state)
         assert GARRISON.scores(state) == state.scores
         games += 1
         seed += 1

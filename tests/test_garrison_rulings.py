@@ -20,7 +20,9 @@ from guarda.games.garrison import (
     Discard,
     EndTurn,
     Fend,
+    GarrisonAction,
     GarrisonConfig,
+    GarrisonState,
     KeepFell,
     Pass,
     Rebuild,
@@ -39,7 +41,7 @@ from guarda.games.garrison import (
 C = parse_card
 
 
-def play(state, *actions):  # type: ignore[no-untyped-def]
+def play(state: GarrisonState, *actions: GarrisonAction) -> GarrisonState:
     for action in actions:
         state, _ = apply(state, action)
     return state
@@ -60,7 +62,8 @@ def test_ga2_deal_order_and_lowest_court_starts() -> None:
     state = new_game(config, seed=12, salt="s")
     deck = list(CARDS)
     random.Random("garrison/12/s").shuffle(deck)
-    discard, courts = [], []
+    discard: list[int] = []
+    courts: list[int] = []
     for _ in range(4):
         while True:
             card = deck.pop(0)
@@ -68,7 +71,7 @@ def test_ga2_deal_order_and_lowest_court_starts() -> None:
                 courts.append(card)
                 break
             discard.append(card)
-    market = []
+    market: list[int] = []
     while len(market) < 3:
         card = deck.pop(0)
         (discard if card == JOKER else market).append(card)
