@@ -67,22 +67,22 @@ def _headline(position: GarrisonState | GarrisonView) -> str:
 
 
 def text(position: GarrisonState | GarrisonView) -> str:
-    """A plain-text picture of a state or view (``##`` for a hidden card).
+    """A plain-text picture of a state or view (``##`` a hidden card, ``--`` an empty space).
 
     Raises:
         ArgumentError: If ``position`` is no Garrison state or view.
     """
     position = _check(position)
 
-    def names(cards: tuple[int | None, ...]) -> str:
-        return " ".join("##" if c is None else card_name(c) for c in cards) or "-"
+    def names(cards: tuple[int | None, ...], blank: str = "##") -> str:
+        return " ".join(blank if c is None else card_name(c) for c in cards) or "-"
 
     deck = len(position.deck) if isinstance(position, GarrisonState) else position.deck_size
     top = card_name(position.discard[-1]) if position.discard else "-"
     lines = [
         _headline(position),
         f"deck {deck}  discard {len(position.discard)} (top {top})  "
-        f"market {names(position.market)}",
+        f"market {names(position.market, '--')}",
     ]
     for seat, (keep, hand) in enumerate(zip(position.keeps, _hands(position), strict=True)):
         mark = ">" if seat == position.turn_player else " "
