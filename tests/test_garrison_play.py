@@ -10,12 +10,14 @@ import subprocess
 import sys
 from pathlib import Path
 
+from guarda.game import Game, HasHeuristic, Observable
 from guarda.games.garrison import GARRISON, GarrisonConfig
 
 SRC = Path(__file__).parent.parent / "src"
 
 DIGEST_SCRIPT = """
 import hashlib, random
+from guarda.game import Game, HasHeuristic, Observable
 from guarda.games.garrison import GARRISON, GarrisonConfig
 digest = hashlib.sha256()
 for seed in range(6):
@@ -75,3 +77,18 @@ def test_the_heuristic_beats_a_random_player_nine_times_in_ten() -> None:
 def test_the_heuristic_also_wins_at_a_full_table() -> None:
     scores = [_play(seed, heuristic_seat=seed % 4, players=4) for seed in range(20)]
     assert sum(score == 1.0 for score in scores) >= 12
+
+
+def test_garrison_is_observable_and_has_a_heuristic() -> None:
+    assert isinstance(GARRISON, Game)
+    assert isinstance(GARRISON, Observable)
+    assert isinstance(GARRISON, HasHeuristic)
+    state = GARRISON.new_game(GARRISON.default_config(3), seed=2)
+    mine = GARRISON.view(state, 0)
+    vector = GARRISON.observe(mine)
+    assert len(vector) == GARRISON.observation_size(state.config)
+    assert all(0.0 <= x <= 1.0 for x in vector)
+    action, policy = GARRISON.heuristic().act_with_policy(
+        GARRISON.view(state, state.actor), random.Random(0)
+    )
+    assert policy == {action: 1.0}

@@ -106,6 +106,22 @@ class GarrisonHeuristic:
             return self._spy(view, legal) or Pass()
         return self._main(view, legal)
 
+    def act_with_policy(
+        self, view: GarrisonView, rng: random.Random
+    ) -> tuple[GarrisonAction, dict[GarrisonAction, float]]:
+        """The action ``act`` plays, with all the probability on it (the bot is greedy).
+
+        Examples:
+            >>> import random
+            >>> from guarda.games.garrison import GarrisonConfig, new_game, view
+            >>> mine = view(new_game(GarrisonConfig(), seed=1), 0)
+            >>> action, policy = GarrisonHeuristic().act_with_policy(mine, random.Random(0))
+            >>> policy == {action: 1.0}
+            True
+        """
+        action = self.act(view, rng)
+        return action, {action: 1.0}
+
     def _answer(self, view: GarrisonView, legal: Sequence[GarrisonAction]) -> GarrisonAction:
         pending = view.pending
         assert pending is not None and view.player is not None

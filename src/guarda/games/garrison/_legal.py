@@ -58,7 +58,8 @@ _END: tuple[GarrisonAction, ...] = (EndTurn(),)
 _ANSWERS: tuple[GarrisonAction, ...] = (Cancel(), Pass())
 _PASS = Pass()
 _CLEAR = ClearMarket()
-_last: list[object] = [None, ()]
+# The last state asked about and its actions, one tuple so threads never see a torn pair.
+_last: list[tuple[object, tuple[GarrisonAction, ...]]] = [(None, ())]
 # One object per action, shared by every list: the legality check finds it by identity.
 _TRADES = [[Trade(give, take) for take in range(53)] for give in range(53)]
 _DISCARDS = [Discard(card) for card in range(53)]
@@ -183,8 +184,9 @@ def legal_actions(state: GarrisonState) -> tuple[GarrisonAction, ...]:
         >>> len(legal_actions(new_game(GarrisonConfig(), seed=2))) > 1
         True
     """
-    if _last[0] is state:
-        return _last[1]  # type: ignore[return-value]
+    last = _last[0]
+    if last[0] is state:
+        return last[1]
     if not isinstance(state, GarrisonState):
         raise ArgumentError(f"not a Garrison state: {type(state).__name__}", path="state")
     phase = state.phase
@@ -201,6 +203,5 @@ def legal_actions(state: GarrisonState) -> tuple[GarrisonAction, ...]:
         found = _ANSWERS
     else:
         found = ()
-    _last[0] = state
-    _last[1] = found
+    _last[0] = (state, found)
     return found
