@@ -36,7 +36,6 @@ from guarda.games.garrison._actions import (
 from guarda.games.garrison._cards import (
     AGITATOR,
     CLUBS,
-    DIAMONDS,
     HEARTS,
     SEDUCER,
     SMUGGLER,
@@ -140,7 +139,7 @@ def _main(state: GarrisonState) -> tuple[GarrisonAction, ...]:
     keeps = state.keeps
     own = keeps[player]
     found: list[GarrisonAction] = []
-    diamonds = [card for card in hand if card // 13 == DIAMONDS]
+    diamonds = [card for card in hand if 26 <= card < 39]  # the diamonds are 26 to 38
     if diamonds:
         heart_ok = may_add_heart(own)
         club_ok = may_add_club(own)
@@ -153,20 +152,22 @@ def _main(state: GarrisonState) -> tuple[GarrisonAction, ...]:
         takes.append(state.discard[-1])
     for give in hand:
         row = _TRADES[give]
-        found.extend(row[take] for take in takes)
-    spades = [card for card in hand if card // 13 == SPADES]
+        found += [row[take] for take in takes]
+    spades = [card for card in hand if card < 13]  # the spades are 0 to 12
     if spades:
         targets = [t for t, k in enumerate(keeps) if t != player and may_be_besieged(k)]
         for card in spades:
-            found.extend(_BESIEGES[card][target] for target in targets)
+            sieges = _BESIEGES[card]
+            found += [sieges[target] for target in targets]
         if own.siege:
             levies = sorted(own.siege)
             for card in spades:
-                found.extend(_FENDS[card][levy] for levy in levies)
+                fends = _FENDS[card]
+                found += [fends[levy] for levy in levies]
     if own.fallen:
         for size in range(1, min(len(hand), len(own.fallen)) + 1):
             found.extend(_rebuild(cards) for cards in itertools.combinations(hand, size))
-    found.extend(_DISCARDS[card] for card in hand)
+    found += [_DISCARDS[card] for card in hand]
     if hand[0] < 40:  # the aces are 0, 13, 26 and 39; a hand is sorted
         found.extend(spy_actions(player, hand, keeps, state.discard, state.market))
     found.extend(_END)

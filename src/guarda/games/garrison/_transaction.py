@@ -14,7 +14,9 @@ Examples:
 
 from __future__ import annotations
 
+import operator
 import random
+from itertools import repeat
 
 from guarda.errors import ArgumentError, IllegalActionError
 from guarda.games.garrison._actions import (
@@ -110,12 +112,18 @@ class _Table:
         self.config = state.config
         self.players = state.config.players
         self.key = state.key
-        self.deck = list(state.deck)
+        self.deck: list[int] | tuple[int, ...] = state.deck  # a list once drawn from
         self.discard = list(state.discard)
         self.market = list(state.market)
-        self.hands = [list(hand) for hand in state.hands]
-        self.shown = [list(cards) for cards in state.shown]
+        self.start_hands = state.hands
+        self.start_shown = state.shown
+        # A hand and its shown cards become lists when first changed (see ``hand``).
+        self.hands: list[list[int] | tuple[int, ...]] = list(state.hands)
+        self.shown: list[list[int] | tuple[int, ...]] = list(state.shown)
+        self.touched: set[int] = set()
+        self.start_keeps = state.keeps
         self.keeps: list[Keep | _Keep] = list(state.keeps)
+        self.keeps_changed = False
         self.may_win = False
         self.turn_player = state.turn_player
         self.turns = state.turns
@@ -130,15 +138,25 @@ class _Table:
         self.events: list[GarrisonEvent] = []
 
     def freeze(self) -> GarrisonState:
+        hands, shown = self.start_hands, self.start_shown
+        if self.touched:
+            new_hands, new_shown = list(hands), list(shown)
+            for seat in self.touched:
+                new_hands[seat] = tuple(sorted(self.hands[seat]))
+                new_shown[seat] = tuple(sorted(self.shown[seat]))
+            hands, shown = tuple(new_hands), tuple(new_shown)
+        keeps = self.start_keeps
+        if self.keeps_changed:
+            keeps = tuple([k.freeze() if isinstance(k, _Keep) else k for k in self.keeps])
         return GarrisonState(
             config=self.config,
             key=self.key,
             deck=tuple(self.deck),
             discard=tuple(self.discard),
             market=tuple(self.market),
-            hands=tuple(tuple(sorted(hand)) for hand in self.hands),
-            shown=tuple(tuple(sorted(cards)) for cards in self.shown),
-            keeps=tuple(keep.freeze() if isinstance(keep, _Keep) else keep for keep in self.keeps),
+            hands=hands,
+            shown=shown,
+            keeps=keeps,
             turn_player=self.turn_player,
             turns=self.turns,
             phase=self.phase,
@@ -151,11 +169,29 @@ class _Table:
             scores=self.scores,
         )
 
+    def hand(self, player: int) -> list[int]:
+        """The player's hand, to be changed; its shown cards become changeable too."""
+        hand = self.hands[player]
+        if player not in self.touched:
+            self.touched.add(player)
+            hand = self.hands[player] = list(hand)
+            self.shown[player] = list(self.shown[player])
+        assert isinstance(hand, list)
+        return hand
+
+    def shown_cards(self, player: int) -> list[int]:
+        """The shown cards of the player's hand, to be changed."""
+        self.hand(player)
+        shown = self.shown[player]
+        assert isinstance(shown, list)
+        return shown
+
     def keep(self, player: int) -> _Keep:
         """The player's keep, made changeable."""
         keep = self.keeps[player]
         if isinstance(keep, Keep):
             keep = self.keeps[player] = _Keep(keep)
+            self.keeps_changed = True
         return keep
 
     # Cards moving
@@ -171,10 +207,13 @@ class _Table:
             self.discard = []
             self.reshuffles += 1
             self.events.append(DeckReshuffled(len(cards)))
-        return self.deck.pop(0)
+        deck = self.deck
+        if isinstance(deck, tuple):
+            deck = self.deck = list(deck)
+        return deck.pop(0)
 
     def draw_hand(self, player: int) -> None:
-        hand = self.hands[player]
+        hand = self.hand(player)
         drawn: list[int] = []
         while len(hand) < HAND_LIMIT:
             card = self.draw()
@@ -187,9 +226,9 @@ class _Table:
 
     def spend(self, player: int, card: int) -> None:
         """Move ``card`` from the player's hand to the top of the discard pile."""
-        self.hands[player].remove(card)
+        self.hand(player).remove(card)
         if card in self.shown[player]:
-            self.shown[player].remove(card)
+            self.shown_cards(player).remove(card)
         self.discard.append(card)
 
     def fill_market(self, player: int) -> None:
@@ -270,8 +309,8 @@ class _Table:
             self.fall(player)
         for player in order:
             self.discard.extend(self.hands[player])
-            self.hands[player].clear()
-            self.shown[player].clear()
+            self.hand(player).clear()
+            self.shown_cards(player).clear()
         for player in order:
             self.draw_hand(player)
 
@@ -365,9 +404,9 @@ class _Table:
         if isinstance(action, Upgrade):
             for card in action.payment:
                 self.spend(player, card)
-            self.hands[player].remove(action.card)
+            self.hand(player).remove(action.card)
             if action.card in self.shown[player]:
-                self.shown[player].remove(action.card)
+                self.shown_cards(player).remove(action.card)
             keep = self.keep(player)
             self.may_win = True
             (keep.court if action.card // 13 == HEARTS else keep.garrison).append(action.card)
@@ -380,14 +419,14 @@ class _Table:
             else:
                 self.market[slot] = None
             self.spend(player, action.give)
-            self.hands[player].append(action.take)
-            self.shown[player].append(action.take)
+            self.hand(player).append(action.take)
+            self.shown_cards(player).append(action.take)
             self.events.append(Traded(player, action.give, action.take))
             joker = action.give == JOKER
         elif isinstance(action, Besiege):
-            self.hands[player].remove(action.card)
+            self.hand(player).remove(action.card)
             if action.card in self.shown[player]:
-                self.shown[player].remove(action.card)
+                self.shown_cards(player).remove(action.card)
             self.keep(action.target).siege.append(action.card)
             self.events.append(Besieged(player, action.target, action.card))
         elif isinstance(action, Fend):
@@ -596,10 +635,13 @@ def apply(
     if not isinstance(state, GarrisonState):
         raise ArgumentError(f"not a Garrison state: {type(state).__name__}", path="state")
     legal = legal_actions(state)
-    try:
-        allowed = action in legal
-    except TypeError:
-        allowed = False
+    # The listed actions are shared objects: find the very one first, then an equal one.
+    allowed = any(map(operator.is_, legal, repeat(action)))
+    if not allowed:
+        try:
+            allowed = action in legal
+        except TypeError:
+            allowed = False
     if not allowed:
         raise _refusal(state, action)
     table = _Table(state)
