@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from guarda.games.garrison import (
     ActionSpace,
+    Drew,
     GarrisonConfig,
     GarrisonRecord,
     GarrisonState,
@@ -26,6 +27,7 @@ from guarda.games.garrison import (
     parse_action,
     replay,
     view,
+    visible_events,
 )
 
 
@@ -120,3 +122,21 @@ def test_notation_and_action_space_round_trip(
     assert space.legal_indices(state) == tuple(sorted(space.index_of(a) for a in legal))
     if state.actor is not None:
         assert space.legal_indices(view(state, state.actor)) == space.legal_indices(state)
+
+
+@given(st.integers(0, 2**32), st.integers(2, 6))
+def test_visible_events_hide_only_the_cards_others_draw(seed: int, players: int) -> None:
+    state = new_game(GarrisonConfig(players=players), seed)
+    rng = random.Random(seed)
+    for _ in range(150):
+        if state.is_over:
+            break
+        state, events = apply(state, rng.choice(legal_actions(state)))
+        for player in [*range(players), None]:
+            seen = visible_events(events, player)
+            assert len(seen) == len(events)
+            for before, after in zip(events, seen, strict=True):
+                if isinstance(before, Drew) and before.player != player:
+                    assert after == Drew(before.player, before.count, None)
+                else:
+                    assert after == before
