@@ -29,6 +29,7 @@ from guarda.games.garrison import (
     view,
     visible_events,
 )
+from guarda.games.garrison._legal import has_spy, spy_actions
 
 
 @st.composite
@@ -140,3 +141,13 @@ def test_visible_events_hide_only_the_cards_others_draw(seed: int, players: int)
                     assert after == Drew(before.player, before.count, None)
                 else:
                     assert after == before
+
+
+@given(games())
+def test_the_spy_window_asks_exactly_the_players_with_a_spy_to_play(
+    game: tuple[GarrisonState, GarrisonRecord],
+) -> None:
+    state, _ = game
+    for player in range(state.config.players):
+        args = (player, state.hands[player], state.keeps, state.discard, state.market)
+        assert has_spy(*args) == bool(spy_actions(*args))

@@ -16,6 +16,7 @@ from guarda.games.garrison import (
     new_game,
     view,
 )
+from guarda.games.garrison._transaction import _quick, _slow
 
 LENGTHS = ("quick", "medium", "long")
 
@@ -68,3 +69,20 @@ def test_random_play_keeps_every_invariant() -> None:
         games += 1
         seed += 1
     assert games > 50
+
+
+def test_the_quick_steps_equal_the_scratch_copy() -> None:
+    compared = 0
+    for seed in range(40):
+        state = new_game(GarrisonConfig(players=2 + seed % 5), seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            action = rng.choice(legal_actions(state))
+            assert state.actor is not None
+            quick = _quick(state, state.actor, action)
+            slow = _slow(state, state.actor, action)
+            if quick is not None:
+                assert quick == slow
+                compared += 1
+            state = slow[0]
+    assert compared > 5_000

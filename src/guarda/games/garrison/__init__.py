@@ -56,6 +56,7 @@ from guarda.games.garrison._cards import (
     value,
 )
 from guarda.games.garrison._config import LENGTHS, TARGETS, GarrisonConfig
+from guarda.games.garrison._deal import deal_key, new_game
 from guarda.games.garrison._describe import describe_action, long_name
 from guarda.games.garrison._determinize import determinize
 from guarda.games.garrison._documents import FORMAT, VERSION, dumps, loads
@@ -90,10 +91,10 @@ from guarda.games.garrison._notation import format_action, parse_action
 from guarda.games.garrison._observe import observation_size, observe
 from guarda.games.garrison._pictures import svg, text
 from guarda.games.garrison._records import GarrisonRecord, replay
-from guarda.games.garrison._rules import hand_value, payments, seat_order
+from guarda.games.garrison._rules import HAND_LIMIT, hand_value, payments, seat_order
 from guarda.games.garrison._space import ActionSpace
 from guarda.games.garrison._state import PHASES, GarrisonState, Keep, Pending, Phase
-from guarda.games.garrison._transaction import apply, deal_key, new_game
+from guarda.games.garrison._transaction import apply
 from guarda.games.garrison._views import GarrisonView, check_player, view, visible_events
 
 __all__ = [  # noqa: RUF022 - grouped by topic
@@ -174,6 +175,7 @@ __all__ = [  # noqa: RUF022 - grouped by topic
     "EndedTurn",
     "GameEnded",
     # Rule queries
+    "HAND_LIMIT",
     "hand_value",
     "payments",
     "seat_order",

@@ -18,6 +18,7 @@ import attrs
 from guarda.errors import ArgumentError
 from guarda.games.garrison._actions import GarrisonAction
 from guarda.games.garrison._config import LENGTHS, GarrisonConfig
+from guarda.games.garrison._deal import new_game
 from guarda.games.garrison._describe import describe_action
 from guarda.games.garrison._determinize import determinize
 from guarda.games.garrison._documents import dumps, loads
@@ -30,7 +31,7 @@ from guarda.games.garrison._pictures import svg, text
 from guarda.games.garrison._records import GarrisonRecord, replay
 from guarda.games.garrison._space import ActionSpace
 from guarda.games.garrison._state import GarrisonState
-from guarda.games.garrison._transaction import apply, new_game
+from guarda.games.garrison._transaction import apply
 from guarda.games.garrison._views import GarrisonView, view, visible_events
 
 __all__ = ["GARRISON", "GarrisonGame"]

@@ -51,9 +51,10 @@ from guarda.games.garrison._rules import (
 )
 from guarda.games.garrison._state import GarrisonState
 
-__all__ = ["legal_actions", "spy_actions"]
+__all__ = ["has_spy", "legal_actions", "spy_actions"]
 
-_END: tuple[GarrisonAction, ...] = (EndTurn(),)
+_END_TURN = EndTurn()
+_END: tuple[GarrisonAction, ...] = (_END_TURN,)
 _ANSWERS: tuple[GarrisonAction, ...] = (Cancel(), Pass())
 _PASS = Pass()
 _CLEAR = ClearMarket()
@@ -69,6 +70,7 @@ _SEDUCES = [[Seduce(target, card) for card in range(53)] for target in range(6)]
 _SMUGGLES = [[Smuggle(card, None if t == 6 else t) for t in range(7)] for card in range(53)]
 _UPGRADES: dict[tuple[int, tuple[int, ...]], Upgrade] = {}
 _REBUILDS: dict[tuple[int, ...], Rebuild] = {}
+_UPGRADE_LISTS: dict[tuple[int, tuple[int, ...]], list[GarrisonAction]] = {}
 
 
 def _upgrade(card: int, payment: tuple[int, ...]) -> Upgrade:
@@ -133,29 +135,77 @@ def spy_actions(
     return found
 
 
+def has_spy(
+    player: int,
+    hand: Sequence[int],
+    keeps: Sequence[KeepLike],
+    discard: Sequence[int],
+    market: Sequence[int | None],
+) -> bool:
+    """Whether [`spy_actions`][guarda.games.garrison._legal.spy_actions] lists anything,
+    found without listing it (the spy window asks only such players, GA9).
+
+    Examples:
+        >>> from guarda.games.garrison import Keep
+        >>> has_spy(0, (0,), [Keep(court=(19,)), Keep(court=(20,))], (), ())
+        False
+    """
+    if AGITATOR in hand and any(keep.siege for keep in keeps):
+        return True
+    if SEDUCER in hand:
+        for target, keep in enumerate(keeps):
+            if target != player and (
+                keep.garrison or (keep.court and len(keep.court) + len(keep.fallen) >= 2)
+            ):
+                return True
+    if SMUGGLER in hand and discard:
+        own = keeps[player]
+        kinds = {card // 13 for card in discard}
+        if HEARTS in kinds and may_add_heart(own):
+            return True
+        if CLUBS in kinds and may_add_club(own):
+            return True
+        if SPADES in kinds and any(
+            t != player and may_be_besieged(k) for t, k in enumerate(keeps)
+        ):
+            return True
+    return THUG in hand and any(card is not None for card in market)
+
+
+def _upgrades(card: int, diamonds: tuple[int, ...]) -> list[GarrisonAction]:
+    key = (card, diamonds)
+    found = _UPGRADE_LISTS.get(key)
+    if found is None:
+        found = _UPGRADE_LISTS[key] = [
+            _upgrade(card, pay) for pay in payment_options(card, diamonds)
+        ]
+    return found
+
+
 def _main(state: GarrisonState) -> tuple[GarrisonAction, ...]:
+    # Card numbers: spades 0-12, hearts 13-25, diamonds 26-38, clubs 39-51, the Joker 52;
+    # a hand is sorted.
     player = state.turn_player
     hand = state.hands[player]
     keeps = state.keeps
     own = keeps[player]
     found: list[GarrisonAction] = []
-    diamonds = [card for card in hand if 26 <= card < 39]  # the diamonds are 26 to 38
-    if diamonds:
-        heart_ok = may_add_heart(own)
-        club_ok = may_add_club(own)
-        for card in hand:
-            kind = card // 13
-            if (kind == HEARTS and heart_ok) or (kind == CLUBS and club_ok):
-                found.extend(_upgrade(card, pay) for pay in payment_options(card, diamonds))
+    if own.court:
+        diamonds = tuple([card for card in hand if 26 <= card < 39])
+        if diamonds:
+            whole = not own.fallen
+            for card in hand:
+                if 13 <= card < 26 or (whole and 39 <= card < 52):
+                    found += _upgrades(card, diamonds)
     takes = [card for card in state.market if card is not None]
     if state.discard and not state.took_from_pile:
         takes.append(state.discard[-1])
     for give in hand:
         row = _TRADES[give]
         found += [row[take] for take in takes]
-    spades = [card for card in hand if card < 13]  # the spades are 0 to 12
-    if spades:
-        targets = [t for t, k in enumerate(keeps) if t != player and may_be_besieged(k)]
+    if hand[0] < 13:
+        spades = [card for card in hand if card < 13]
+        targets = [t for t, k in enumerate(keeps) if t != player and k.court]
         for card in spades:
             sieges = _BESIEGES[card]
             found += [sieges[target] for target in targets]
@@ -166,11 +216,11 @@ def _main(state: GarrisonState) -> tuple[GarrisonAction, ...]:
                 found += [fends[levy] for levy in levies]
     if own.fallen:
         for size in range(1, min(len(hand), len(own.fallen)) + 1):
-            found.extend(_rebuild(cards) for cards in itertools.combinations(hand, size))
+            found += [_rebuild(cards) for cards in itertools.combinations(hand, size)]
     found += [_DISCARDS[card] for card in hand]
-    if hand[0] < 40:  # the aces are 0, 13, 26 and 39; a hand is sorted
-        found.extend(spy_actions(player, hand, keeps, state.discard, state.market))
-    found.extend(_END)
+    if hand[0] < 40 and (0 in hand or 13 in hand or 26 in hand or 39 in hand):
+        found += spy_actions(player, hand, keeps, state.discard, state.market)
+    found.append(_END_TURN)
     return tuple(found)
 
 

@@ -16,8 +16,9 @@ import attrs
 from guarda.errors import ArgumentError, GuardaError, ReplayError
 from guarda.games.garrison._actions import GarrisonAction
 from guarda.games.garrison._config import GarrisonConfig
+from guarda.games.garrison._deal import new_game
 from guarda.games.garrison._state import GarrisonState
-from guarda.games.garrison._transaction import apply, new_game
+from guarda.games.garrison._transaction import apply
 
 __all__ = ["GarrisonRecord", "replay"]
 

@@ -21,6 +21,7 @@ from guarda.errors import ArgumentError
 from guarda.games.garrison._cards import THUG, VALUES, value
 
 __all__ = [
+    "HAND_LIMIT",
     "KeepLike",
     "hand_value",
     "may_add_club",
@@ -63,6 +64,9 @@ class KeepLike(Protocol):
         """The besieging spades."""
         ...  # pragma: no cover - protocol
 
+
+HAND_LIMIT: Final = 3
+"""The most cards a hand holds (GA4)."""
 
 _ORDERS: Final = {
     players: tuple(

@@ -18,7 +18,7 @@ import operator
 import random
 from itertools import repeat
 
-from guarda.errors import ArgumentError, IllegalActionError
+from guarda.errors import ArgumentError
 from guarda.games.garrison._actions import (
     Agitate,
     Besiege,
@@ -36,15 +36,12 @@ from guarda.games.garrison._actions import (
     Upgrade,
 )
 from guarda.games.garrison._cards import (
-    CARDS,
     CLUBS,
     HEARTS,
     JOKER,
     THUG,
     VALUES,
-    card_name,
 )
-from guarda.games.garrison._config import GarrisonConfig
 from guarda.games.garrison._events import (
     Agitated,
     Besieged,
@@ -69,23 +66,22 @@ from guarda.games.garrison._events import (
     Traded,
     Upgraded,
 )
-from guarda.games.garrison._legal import legal_actions, spy_actions
-from guarda.games.garrison._rules import hand_value, order_from, raised_hearts, thug_holder
+from guarda.games.garrison._legal import has_spy, legal_actions
+from guarda.games.garrison._refusals import refusal
+from guarda.games.garrison._rules import (
+    HAND_LIMIT,
+    hand_value,
+    order_from,
+    raised_hearts,
+    thug_holder,
+)
 from guarda.games.garrison._state import GarrisonState, Keep, Pending, Phase
 
-__all__ = ["apply", "deal_key", "new_game"]
-
-HAND_LIMIT = 3
+__all__ = ["ACES", "apply"]
 
 
-def deal_key(seed: int, salt: str = "") -> str:
-    """The text every shuffle of a game is drawn from (the rules page's deal order).
-
-    Examples:
-        >>> deal_key(7, "x")
-        'garrison/7/x'
-    """
-    return f"garrison/{seed}/{salt}"
+ACES: dict[type, int] = {Agitate: 0, Seduce: 13, Smuggle: 26, ClearMarket: THUG}
+"""The ace each spy action plays."""
 
 
 class _Keep:
@@ -107,6 +103,35 @@ class _Keep:
 
 class _Table:
     """A mutable working copy of a state, frozen again at the end of a transaction."""
+
+    __slots__ = (
+        "actor",
+        "config",
+        "deck",
+        "discard",
+        "events",
+        "hands",
+        "keeps",
+        "keeps_changed",
+        "key",
+        "market",
+        "may_win",
+        "pending",
+        "phase",
+        "players",
+        "reshuffles",
+        "scores",
+        "shown",
+        "start_hands",
+        "start_keeps",
+        "start_shown",
+        "took_from_pile",
+        "touched",
+        "turn_player",
+        "turns",
+        "window",
+        "winner",
+    )
 
     def __init__(self, state: GarrisonState) -> None:
         self.config = state.config
@@ -363,7 +388,7 @@ class _Table:
             if (
                 hand
                 and min(hand) < 40
-                and spy_actions(player, hand, self.keeps, self.discard, self.market)
+                and has_spy(player, hand, self.keeps, self.discard, self.market)
             ):
                 self.phase = "window"
                 self.actor = player
@@ -386,7 +411,7 @@ class _Table:
     # Actions
 
     def play_spy(self, player: int, action: GarrisonAction) -> None:
-        ace = _ACES[type(action)]
+        ace = ACES[type(action)]
         self.spend(player, ace)
         self.events.append(SpyPlayed(player, ace))
         if isinstance(action, ClearMarket):
@@ -469,151 +494,82 @@ class _Table:
         self.start_turn((player + 1) % self.players)
 
 
-_ACES: dict[type, int] = {Agitate: 0, Seduce: 13, Smuggle: 26, ClearMarket: THUG}
+def _next_asked(
+    window: tuple[int, ...],
+    hands: tuple[tuple[int, ...], ...],
+    keeps: tuple[Keep, ...],
+    discard: tuple[int, ...],
+    market: tuple[int | None, ...],
+) -> tuple[int, ...]:
+    """The spy window from its first player with a spy to play (GA9); () for none."""
+    for index, player in enumerate(window):
+        hand = hands[player]
+        if hand and hand[0] < 40 and has_spy(player, hand, keeps, discard, market):
+            return window[index:]
+    return ()
 
 
-def new_game(config: GarrisonConfig, seed: int, *, salt: str = "") -> GarrisonState:
-    """Shuffle and set up a game (the deal order of the rules page, GA2).
+def _quick(
+    state: GarrisonState, actor: int, action: GarrisonAction
+) -> tuple[GarrisonState, tuple[GarrisonEvent, ...]] | None:
+    """The commonest steps made directly, without a scratch copy: a trade or a discard
+    that is not the Joker, and a pass in the spy window. None for any other action.
 
-    The fresh deck (spades, hearts, diamonds, clubs, ace to king, then the Joker) is
-    shuffled by ``random.Random(deal_key(seed, salt))``. Seat 0 onward each turn cards
-    up until a heart from 2 to 10, their starting keep; the other cards go to the discard
-    pile. Three cards are dealt to the market (a Joker there is discarded and replaced,
-    GA17), then each player in seat order takes three cards. The lowest court starts
-    (the lowest seat on a tie).
-
-    Raises:
-        ArgumentError: If ``config``, ``seed`` or ``salt`` has the wrong type.
-
-    Examples:
-        >>> from guarda.games.garrison import card_name
-        >>> state = new_game(GarrisonConfig(players=3), seed=5)
-        >>> [card_name(keep.court[0]) for keep in state.keeps]
-        ['8H', '6H', '2H']
-        >>> state.turn_player
-        2
+    Each gives what the scratch copy gives (a test compares them): none of them can raise
+    a keep's value, strike a disaster or start a pending spy.
     """
-    if not isinstance(config, GarrisonConfig):
-        raise ArgumentError(f"not a Garrison configuration: {config!r}", path="config")
-    if type(seed) is not int:
-        raise ArgumentError(f"seed must be an integer, not {seed!r}", path="seed")
-    if not isinstance(salt, str):
-        raise ArgumentError(f"salt must be a string, not {salt!r}", path="salt")
-    deck = list(CARDS)
-    random.Random(deal_key(seed, salt)).shuffle(deck)
-    discard: list[int] = []
-    keeps: list[Keep] = []
-    for _ in range(config.players):
-        while True:
-            card = deck.pop(0)
-            if card // 13 == HEARTS and 2 <= card % 13 + 1 <= 10:
-                keeps.append(Keep(court=(card,)))
-                break
-            discard.append(card)
-    market: list[int | None] = []
-    while len(market) < 3:
-        card = deck.pop(0)
+    hands, shown, keeps = state.hands, state.shown, state.keeps
+    discard, market, took = state.discard, state.market, state.took_from_pile
+    events: tuple[GarrisonEvent, ...]
+    if isinstance(action, Pass) and state.phase == "window":
+        window = _next_asked(state.window[1:], hands, keeps, discard, market)
+        events = (Passed(actor),)
+    elif isinstance(action, Discard | Trade):
+        card = action.card if isinstance(action, Discard) else action.give
         if card == JOKER:
-            discard.append(card)
+            return None
+        hand = list(hands[actor])
+        hand.remove(card)
+        mine = shown[actor]
+        if card in mine:
+            mine = tuple(c for c in mine if c != card)
+        if isinstance(action, Trade):
+            take = action.take
+            if take in market:
+                market = tuple(None if c == take else c for c in market)
+            else:
+                discard = discard[:-1]
+                took = True
+            hand.append(take)
+            mine = tuple(sorted((*mine, take)))
+            events = (Traded(actor, card, take),)
         else:
-            market.append(card)
-    hands = []
-    for _ in range(config.players):
-        hands.append(tuple(sorted(deck[:HAND_LIMIT])))
-        del deck[:HAND_LIMIT]
-    values = [keep.value for keep in keeps]
-    first = values.index(min(values))
+            events = (Discarded(actor, card),)
+        discard = (*discard, card)
+        hands = (*hands[:actor], tuple(sorted(hand)), *hands[actor + 1 :])
+        shown = (*shown[:actor], mine, *shown[actor + 1 :])
+        window = _next_asked(
+            order_from(actor, state.config.players)[1:], hands, keeps, discard, market
+        )
+    else:
+        return None
     return GarrisonState(
-        config=config,
-        key=deal_key(seed, salt),
-        deck=tuple(deck),
-        discard=tuple(discard),
-        market=tuple(market),
-        hands=tuple(hands),
-        shown=tuple(() for _ in range(config.players)),
-        keeps=tuple(keeps),
-        turn_player=first,
-        turns=0,
-        phase="main",
-        actor=first,
-    )
-
-
-def _refusal(state: GarrisonState, action: object) -> IllegalActionError:
-    """Why ``action`` is illegal in ``state``: the ruling that forbids it."""
-    phase = state.phase
-    if phase == "over":
-        return IllegalActionError("the game is over", rule="GA20", path="action")
-    if not isinstance(
-        action,
-        Upgrade
-        | Trade
-        | Besiege
-        | Fend
-        | Rebuild
-        | Discard
-        | EndTurn
-        | Agitate
-        | Smuggle
-        | ClearMarket
-        | Seduce
-        | Cancel
-        | Pass,
-    ):
-        return IllegalActionError(f"not a Garrison action: {action!r}", path="action")
-    if phase == "answer" and not isinstance(action, Cancel | Pass):
-        return IllegalActionError(
-            "the Thug's holder may only cancel or pass now", rule="GA10", path="action"
-        )
-    if isinstance(action, Cancel | Pass) and phase == "main":
-        return IllegalActionError(
-            "nobody is asking: cancel and pass answer a spy or a window",
-            rule="GA9",
-            path="action",
-        )
-    if phase == "window" and not isinstance(
-        action, Pass | Agitate | Smuggle | Seduce | ClearMarket
-    ):
-        return IllegalActionError(
-            "out of turn a player may only play a spy or pass", rule="GA9", path="action"
-        )
-    actor = state.actor
-    assert actor is not None
-    hand = state.hands[actor]
-    cards: tuple[int, ...] = ()
-    if isinstance(action, Upgrade):
-        cards = (action.card, *action.payment)
-    elif isinstance(action, Trade):
-        cards = (action.give,)
-    elif isinstance(action, Besiege | Fend | Discard):
-        cards = (action.card,)
-    elif isinstance(action, Rebuild):
-        cards = action.cards
-    elif isinstance(action, Agitate | Smuggle | Seduce | ClearMarket):
-        cards = (_ACES[type(action)],)
-    missing = [card for card in cards if card not in hand]
-    if missing:
-        shown = (
-            card_name(missing[0])
-            if type(missing[0]) is int and 0 <= missing[0] <= 52
-            else (repr(missing[0]))
-        )
-        return IllegalActionError(
-            f"player {actor} does not hold {shown}", rule="GA4", path="action"
-        )
-    rules = {
-        Upgrade: ("the card cannot join this keep or the payment is wrong", "GA3"),
-        Trade: ("that card cannot be taken now", "GA5"),
-        Besiege: ("that keep cannot be besieged with that card", "GA6"),
-        Fend: ("no such levy besieges this keep, or the card is no spade", "GA8"),
-        Rebuild: ("the keep has fewer fallen hearts than cards spent", "GA14"),
-        Agitate: ("no levies besiege that keep", "GA11"),
-        Smuggle: ("that card cannot be put into play from the discard pile", "GA11"),
-        Seduce: ("the Seducer cannot take that card", "GA12"),
-        ClearMarket: ("the market is empty", "GA11"),
-    }
-    message, rule = rules.get(type(action), ("not legal here", "GA18"))
-    return IllegalActionError(f"{message}: {action!r}", rule=rule, path="action")
+        config=state.config,
+        key=state.key,
+        deck=state.deck,
+        discard=discard,
+        market=market,
+        hands=hands,
+        shown=shown,
+        keeps=keeps,
+        turn_player=state.turn_player,
+        turns=state.turns,
+        phase="window" if window else "main",
+        actor=window[0] if window else state.turn_player,
+        window=window,
+        took_from_pile=took,
+        reshuffles=state.reshuffles,
+    ), events
 
 
 def apply(
@@ -643,10 +599,20 @@ def apply(
         except TypeError:
             allowed = False
     if not allowed:
-        raise _refusal(state, action)
-    table = _Table(state)
+        raise refusal(state, action)
     actor = state.actor
     assert actor is not None
+    quick = _quick(state, actor, action)
+    if quick is not None:
+        return quick
+    return _slow(state, actor, action)
+
+
+def _slow(
+    state: GarrisonState, actor: int, action: GarrisonAction
+) -> tuple[GarrisonState, tuple[GarrisonEvent, ...]]:
+    """Any legal action, applied to a scratch copy of ``state``."""
+    table = _Table(state)
     if state.phase == "main":
         if isinstance(action, EndTurn):
             table.end_turn()
@@ -673,7 +639,7 @@ def apply(
                     table.discard.append(JOKER)
                 table.events.append(SpyCancelled(actor, JOKER))
             else:
-                table.events.append(SpyCancelled(actor, _ACES[type(pending.spy)]))
+                table.events.append(SpyCancelled(actor, ACES[type(pending.spy)]))
         else:
             table.events.append(Passed(actor))
             table.resolve(pending)
