@@ -112,6 +112,21 @@ CASES: list[tuple[str, Callable[[], Any], type[GuardaError], str]] = [
         DocumentError,
         "$.length",
     ),
+    (
+        "loads event",
+        lambda: loads('{"format":"garrison","version":1,"kind":"event","event":"Won"}'),
+        DocumentError,
+        "$.event",
+    ),
+    (
+        "loads event field",
+        lambda: loads(
+            '{"format":"garrison","version":1,"kind":"event","event":"Passed",'
+            '"fields":{"player":"me"}}'
+        ),
+        DocumentError,
+        "$.fields.player",
+    ),
     ("parse_action", lambda: parse_action("trade 5S"), NotationError, "action"),
     ("parse_action type", lambda: parse_action(5), NotationError, "action"),
     ("parse_action seat", lambda: parse_action("siege 5S 9"), NotationError, "action.target"),

@@ -135,6 +135,9 @@ def test_visible_events_hide_only_the_cards_others_draw(seed: int, players: int)
         state, events = apply(state, rng.choice(legal_actions(state)))
         for player in [*range(players), None]:
             seen = visible_events(events, player)
+            for event in seen:
+                assert loads(dumps(event)) == event
+                assert pickle.loads(pickle.dumps(event)) == event
             assert len(seen) == len(events)
             for before, after in zip(events, seen, strict=True):
                 if isinstance(before, Drew) and before.player != player:

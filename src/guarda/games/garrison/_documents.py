@@ -1,5 +1,5 @@
-"""Versioned JSON documents of Garrison's values: configurations, states, views, actions
-and records.
+"""Versioned JSON documents of Garrison's values: configurations, states, views, actions,
+events and records.
 
 Every document is an object ``{"format": "garrison", "version": 1, "kind": ..., ...}``.
 Cards are written by name (``"7H"``), actions in [notation][guarda.games.garrison.parse_action].
@@ -20,6 +20,8 @@ import json
 from collections.abc import Callable
 from typing import Any, Final
 
+import attrs
+
 from guarda.errors import ArgumentError, DocumentError, GuardaError, UnsupportedVersionError
 from guarda.games.garrison._actions import (
     Agitate,
@@ -39,6 +41,29 @@ from guarda.games.garrison._actions import (
 )
 from guarda.games.garrison._cards import CARDS, card_name, parse_card
 from guarda.games.garrison._config import GarrisonConfig
+from guarda.games.garrison._events import (
+    Agitated,
+    Besieged,
+    DeckReshuffled,
+    DisasterStruck,
+    Discarded,
+    Drew,
+    EndedTurn,
+    FendedOff,
+    GameEnded,
+    KeepFell,
+    MarketCleared,
+    MarketDealt,
+    Passed,
+    Rebuilt,
+    Seduced,
+    Smuggled,
+    SpyCancelled,
+    SpyPlayed,
+    StartedTurn,
+    Traded,
+    Upgraded,
+)
 from guarda.games.garrison._notation import format_action, parse_action
 from guarda.games.garrison._records import GarrisonRecord
 from guarda.games.garrison._state import PHASES, GarrisonState, Keep, Pending
@@ -66,6 +91,50 @@ _ACTIONS: Final = (
     Cancel,
     Pass,
 )
+
+
+_EVENTS: Final[dict[str, Any]] = {
+    cls.__name__: cls
+    for cls in (
+        StartedTurn,
+        MarketDealt,
+        DeckReshuffled,
+        Drew,
+        Upgraded,
+        Traded,
+        Besieged,
+        FendedOff,
+        Rebuilt,
+        Discarded,
+        SpyPlayed,
+        SpyCancelled,
+        Passed,
+        Agitated,
+        Smuggled,
+        MarketCleared,
+        Seduced,
+        DisasterStruck,
+        KeepFell,
+        EndedTurn,
+        GameEnded,
+    )
+}
+
+
+def _plain(value: object) -> object:
+    """An event's field as JSON: tuples become lists."""
+    if isinstance(value, tuple):
+        return [_plain(item) for item in value]
+    return value
+
+
+def _frozen(value: object, path: str) -> object:
+    """A JSON event field back as a value: lists become tuples; only numbers and null."""
+    if isinstance(value, list):
+        return tuple(_frozen(item, f"{path}[{i}]") for i, item in enumerate(value))
+    if value is None or type(value) in (int, float):
+        return value
+    raise DocumentError(f"expected a number, a list or null, not {value!r}", path=path)
 
 
 def _names(cards: tuple[int | None, ...]) -> list[str | None]:
@@ -113,7 +182,7 @@ def _common(value: GarrisonState | GarrisonView) -> dict[str, Any]:
 
 
 def dumps(value: object) -> str:
-    """The JSON document of a configuration, state, view, action or record.
+    """The JSON document of a configuration, state, view, action, event or record.
 
     A state's document holds its secrets (the deck and every hand); share views instead.
 
@@ -148,6 +217,10 @@ def dumps(value: object) -> str:
             "legal_actions": [format_action(action) for action in value.legal_actions],
             **_common(value),
         }
+    elif _EVENTS.get(type(value).__name__) is type(value):
+        cls: Any = type(value)
+        fields = {f.name: _plain(getattr(value, f.name)) for f in attrs.fields(cls)}
+        body = {"kind": "event", "event": cls.__name__, "fields": fields}
     elif isinstance(value, GarrisonRecord):
         body = {
             "kind": "record",
@@ -394,12 +467,25 @@ def _read_record(data: dict[str, Any]) -> GarrisonRecord:
     return GarrisonRecord(config, seed, actions, salt, tuple(names))
 
 
+def _read_event(data: dict[str, Any]) -> object:
+    name = _field(data, "event", "$")
+    cls = _EVENTS.get(name) if isinstance(name, str) else None
+    if cls is None:
+        raise DocumentError(f"not a Garrison event: {name!r}", path="$.event")
+    fields = _object(_field(data, "fields", "$"), "$.fields")
+    names = [f.name for f in attrs.fields(cls)]
+    if sorted(fields) != sorted(names):
+        raise DocumentError(f"{name} has the fields {', '.join(names)}", path="$.fields")
+    return cls(**{key: _frozen(fields[key], f"$.fields.{key}") for key in names})
+
+
 _READERS: Final[dict[str, Callable[[dict[str, Any]], object]]] = {
     "config": lambda data: _read_config(data, "$"),
     "action": lambda data: _action(_field(data, "action", "$"), "$.action"),
     "state": _read_state,
     "view": _read_view,
     "record": _read_record,
+    "event": _read_event,
 }
 
 
