@@ -183,11 +183,12 @@ class GarrisonHeuristic:
             return spy
         target = view.config.target
         sieges = []
+        levies = sum(value(card) for card in hand if card // 13 == SPADES)
         for action in legal:
             if isinstance(action, Besiege):
                 other = view.keeps[action.target]
                 falls = other.strength + value(action.card) > other.value
-                if falls or other.value >= target - 12:
+                if falls or other.strength + levies > other.value or other.value >= target - 12:
                     sieges.append((falls, other.value, value(action.card), action))
         if sieges:
             return max(sieges, key=lambda item: item[:3])[3]
@@ -205,14 +206,9 @@ class GarrisonHeuristic:
             return best_trade[2]
         if JOKER in hand and hand_value(hand) >= 16 and Discard(JOKER) in legal:
             return Discard(JOKER)
-        junk = [
-            a
-            for a in legal
-            if isinstance(a, Discard)
-            and a.card != JOKER
-            and a.card // 13 != SPADES
-            and _usefulness(a.card, view) <= 4
-        ]
-        if junk and len(hand) == 3:
-            return junk[0]
+        if len(hand) == 3:
+            # A full hand that did nothing this turn: cycle its least useful card.
+            discards = [a for a in legal if isinstance(a, Discard) and a.card != JOKER]
+            if discards:
+                return min(discards, key=lambda a: (_usefulness(a.card, view), a.card))
         return EndTurn()
