@@ -1,5 +1,7 @@
 """The deal of Garrison: a new game from a configuration, a seed and a salt.
 
+The rules page ("Garrison", the exact deal order) says it step by step, for ports.
+
 Examples:
     >>> from guarda.games.garrison import GarrisonConfig, new_game
     >>> new_game(GarrisonConfig(), seed=1).phase

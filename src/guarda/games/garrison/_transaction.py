@@ -1,8 +1,10 @@
-"""The one place a Garrison state changes: the deal, and an action applied to a state.
+"""The one place a Garrison state changes: an action applied to a state.
 
 [`apply`][guarda.games.garrison.apply] checks the action against the legal actions, then
-works on a scratch copy of the state and freezes the result, so an illegal action raises
+works on a scratch copy of the state and freezes the result (the commonest steps, a trade,
+a discard or a pass, are made directly), so an illegal action raises
 [`IllegalActionError`][guarda.IllegalActionError] (naming the ruling) and changes nothing.
+The first state comes from [`new_game`][guarda.games.garrison.new_game].
 
 Examples:
     >>> from guarda.games.garrison import EndTurn, GarrisonConfig, apply, new_game
