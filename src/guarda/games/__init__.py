@@ -4,6 +4,7 @@
 |---|---|---|---|
 | ``guarda`` | Guarda, the tactical card game | 2-8 | [`GUARDA`][guarda.games.GUARDA] |
 | ``on-guard`` | On Guard, a fencing duel | 2 | [`ON_GUARD`][guarda.games.ON_GUARD] |
+| ``garrison`` | Garrison, keeps and sieges | 2-6 | [`GARRISON`][guarda.games.GARRISON] |
 | ``guards`` | The heist, thieves against guards | 1-2 | [`GUARDS`][guarda.games.GUARDS] |
 
 A layer that takes ``game=`` (bots, the arena, statistics, the CLI's ``--game``, the
@@ -27,6 +28,7 @@ from typing import Final
 from guarda.errors import ArgumentError
 from guarda.game import Game
 from guarda.games._guarda import GUARDA, GuardaGame
+from guarda.games.garrison import GARRISON, GarrisonGame
 from guarda.games.guards import GUARDS, HeistGame
 from guarda.games.on_guard import ON_GUARD, OnGuardGame
 
@@ -40,12 +42,14 @@ __all__ = [  # noqa: RUF022 - grouped by topic
     "GuardaGame",
     "ON_GUARD",
     "OnGuardGame",
+    "GARRISON",
+    "GarrisonGame",
     "GUARDS",
     "HeistGame",
 ]
 
 GAMES: Final[Mapping[str, Game]] = MappingProxyType(
-    {GUARDA.name: GUARDA, ON_GUARD.name: ON_GUARD, GUARDS.name: GUARDS}
+    {GUARDA.name: GUARDA, ON_GUARD.name: ON_GUARD, GARRISON.name: GARRISON, GUARDS.name: GUARDS}
 )
 """Every game that ships with guarda, by name."""
 
