@@ -58,6 +58,8 @@ from typing import Any
 import chess
 
 import guarda
+from guarda.game import Game
+from guarda.games import GARRISON, GUARDS, ON_GUARD
 
 MODERN_2P = guarda.modern(players=2)
 """The reference ruleset: every ratio but the yardstick's is against its playout step."""
@@ -109,6 +111,23 @@ def playouts(config: guarda.Config, games: int, seeds: Iterator[int]) -> Callabl
             state = guarda.new_game(config, seed)
             while not state.is_over:
                 state, _ = guarda.apply(state, choose.choice(guarda.legal_actions(state)))
+                steps += 1
+        return steps
+
+    return run
+
+
+def game_playouts(game: Game, config: Any, games: int) -> Callable[[], int]:
+    """Random playouts of another game through the game protocol, each with a new seed."""
+    seeds = itertools.count()
+
+    def run() -> int:
+        steps = 0
+        for seed in itertools.islice(seeds, games):
+            choose = random.Random(seed)
+            state = game.new_game(config, seed)
+            while not game.is_over(state):
+                state, _ = game.apply(state, choose.choice(game.legal_actions(state)))
                 steps += 1
         return steps
 
@@ -233,6 +252,10 @@ def cases(scale: float) -> list[Case]:
         seeds = modern_seeds if config == MODERN_2P else itertools.count()
         return Case(key, label, "step", playouts(config, amount(games, scale), seeds))
 
+    def other(key: str, label: str, game: Game, players: int, games: int) -> Case:
+        playout = game_playouts(game, game.default_config(players), amount(games, scale))
+        return Case(key, label, "step", playout)
+
     def call(key: str, label: str, function: Callable[[], object], times: int) -> Case:
         return Case(key, label, "call", repeat(function, amount(times, scale)))
 
@@ -256,6 +279,10 @@ def cases(scale: float) -> list[Case]:
         play("custom9x9_8p_teams", "Custom 9x9 8p 2-teams playout", teams, 4),
         play("custom12x12_hand12", "Custom 12x12 hand-12 playout", twelve, 2),
         play("modern2p_loaded", "Modern 2p loaded-config playout", loaded_config, 40),
+        other("on_guard", "On Guard playout", ON_GUARD, 2, 200),
+        other("garrison2p", "Garrison 2p playout", GARRISON, 2, 40),
+        other("garrison4p", "Garrison 4p playout", GARRISON, 4, 20),
+        other("heist", "Heist (guards) 1p playout", GUARDS, 1, 400),
         call("view_early", f"view @{len(early.log)} events", lambda: guarda.view(early, 0), 10**4),
         call("view_late", f"view @{len(late.log)} events", lambda: guarda.view(late, 0), 2000),
         call("state_round_trip", f"state dumps+loads @{len(middle.log)} ev.", round_trip, 500),
@@ -392,8 +419,11 @@ class Target:
         return self.value <= self.limit
 
 
-PAIRED = ("modern2p", "modern2p_loaded")
+PAIRED = ("modern2p", "modern2p_loaded", "on_guard", "garrison2p", "heist")
 """Playout rows with targets of their own, not "at most 2x Modern 2p"."""
+GAME_ROWS = ("on_guard", "garrison2p")
+"""The card games at their usual table: a step costs at most a Modern 2p step. (The
+heist's row has no goal: its step is a whole Guard Movement Phase, paths and sight.)"""
 
 
 def targets(rows: dict[str, Row], growth_mb: float) -> list[Target]:
@@ -402,6 +432,9 @@ def targets(rows: dict[str, Row], growth_mb: float) -> list[Target]:
     others = [row for row in rows.values() if row.unit == "step" and row.key not in PAIRED]
     checks = [Target("Modern 2p playout / python-chess ply", modern.x_chess, 0.25)]
     checks += [Target(f"{row.label} / Modern 2p", row.x_modern, 2.0) for row in others]
+    checks += [
+        Target(f"{rows[key].label} / Modern 2p", rows[key].x_modern, 1.0) for key in GAME_ROWS
+    ]
     checks += [
         Target("Modern 2p loaded-config / Modern 2p", rows["modern2p_loaded"].x_modern, 1.15),
         Target(
