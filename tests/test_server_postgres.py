@@ -32,7 +32,7 @@ import psycopg
 import guarda
 import postgres_support
 from guarda.server import Settings
-from guarda.server._hub import open_store
+from guarda.server._hosting import open_store
 from guarda.server._postgres import PostgresStore, is_postgres_url
 from guarda.server._store import StoredGame
 from server_support import Player, Running, serving, start_subprocess

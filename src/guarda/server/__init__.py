@@ -29,7 +29,8 @@ from __future__ import annotations
 
 from guarda.server._app import create_app
 from guarda.server._cli import main, serve
-from guarda.server._hub import GameServer, Session, new_seed
+from guarda.server._hosting import new_seed
+from guarda.server._hub import GameServer, Session
 from guarda.server._protocol import PROTOCOL_VERSION
 from guarda.server._requests import BOTS, PRESETS
 from guarda.server._schemas import (
