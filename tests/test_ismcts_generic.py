@@ -175,7 +175,7 @@ def test_a_view_the_bot_cannot_place_is_refused() -> None:
         ISMCTSBot().search(view, random.Random(0))
     assert error.value.path == "game"
     with pytest.raises(guarda.ArgumentError) as error:
-        ISMCTSBot(game=TOY).search("not a view", random.Random(0))  # type: ignore[arg-type]
+        ISMCTSBot(game=TOY).search("not a view", random.Random(0))  # type: ignore[call-overload]
     assert error.value.path == "view"
     waiting = TOY.view(TOY.new_game(TOY.default_config(), 1), 1)
     with pytest.raises(guarda.ArgumentError) as error:

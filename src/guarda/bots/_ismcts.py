@@ -349,6 +349,14 @@ class ISMCTSBot:
         """
         return self.search(view, rng).action
 
+    @overload
+    def act_with_policy(
+        self, view: PlayerView, rng: random.Random
+    ) -> tuple[Action, dict[Action, float]]: ...
+    @overload
+    def act_with_policy(
+        self, view: GameView, rng: random.Random
+    ) -> tuple[Any, dict[Any, float]]: ...
     def act_with_policy(
         self, view: PlayerView | GameView, rng: random.Random
     ) -> tuple[Any, dict[Any, float]]:
@@ -365,7 +373,11 @@ class ISMCTSBot:
         result = self.search(view, rng)
         return result.action, result.policy
 
-    def search(self, view: PlayerView | GameView, rng: random.Random) -> SearchResult:
+    @overload
+    def search(self, view: PlayerView, rng: random.Random) -> SearchResult[Action]: ...
+    @overload
+    def search(self, view: GameView, rng: random.Random) -> SearchResult[Any]: ...
+    def search(self, view: PlayerView | GameView, rng: random.Random) -> SearchResult[Any]:
         """Search from the view; return the action with the root's statistics and policy.
 
         A Guarda [`PlayerView`][guarda.PlayerView] is searched with the bot's knowledge

@@ -137,7 +137,7 @@ class GameSearch(TreeSearch[Any]):
 
 def search_game(
     settings: GameSettings, game: Game, view: GameView, rng: random.Random
-) -> SearchResult:
+) -> SearchResult[Any]:
     """Search a decision of ``game`` from ``view`` with the protocol only.
 
     Raises:

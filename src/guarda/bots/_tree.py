@@ -34,6 +34,7 @@ import attrs
 __all__ = ["ActionStats", "SearchResult", "Settings", "TreeSearch", "world_count"]
 
 State = TypeVar("State")
+ActionT = TypeVar("ActionT")
 
 _PRIOR = 0.02
 """With ``final="value"``: how much better than the preferred root action (the greedy
@@ -67,7 +68,7 @@ def world_count(worlds: int | None, iterations: int | None, done: int = 0) -> in
 
 
 @attrs.frozen
-class ActionStats:
+class ActionStats(Generic[ActionT]):
     """The search's statistics of one root action.
 
     Examples:
@@ -76,7 +77,7 @@ class ActionStats:
         3
     """
 
-    action: Any
+    action: ActionT
     """The action (one of the game's actions)."""
     visits: int
     """How many iterations played it."""
@@ -85,7 +86,7 @@ class ActionStats:
 
 
 @attrs.frozen
-class SearchResult:
+class SearchResult(Generic[ActionT]):
     """What one search found: the action to play, the root's statistics and a policy.
 
     Examples:
@@ -106,11 +107,11 @@ class SearchResult:
         1.0
     """
 
-    action: Any
+    action: ActionT
     """The action chosen, one of the view's legal actions."""
-    stats: tuple[ActionStats, ...]
+    stats: tuple[ActionStats[ActionT], ...]
     """Each root action searched, in the order of the options (empty without a search)."""
-    policy: dict[Any, float]
+    policy: dict[ActionT, float]
     """Action probabilities: each root action's share of the visits (the chosen action
     alone, with probability 1, when the decision was not searched)."""
     iterations: int
@@ -232,7 +233,7 @@ class TreeSearch(Generic[State]):
             return True
         return deadline is not None and time.perf_counter() >= deadline
 
-    def run(self, choices: Sequence[Any], default: Any) -> SearchResult:
+    def run(self, choices: Sequence[Any], default: Any) -> SearchResult[Any]:
         """Search the root's ``choices`` (each legal in every world) until the budget is
         spent; ``default`` is the preferred root action (None: none)."""
         settings, rng = self.settings, self.rng
