@@ -5,9 +5,9 @@ Whitehouse, 2012). The bot cannot see the other players' cards, so each iteratio
 search plays in a different world that fits its view:
 
 1. **determinize**: sample a full state from the view with
-   [`guarda.determinize`][guarda.determinize] (a few per decision, the *worlds*; the
-   k-th visit of each root action plays in the k-th world, so the actions are compared
-   on the same worlds), and give each opponent the guard a careful player would have
+   [`guarda.determinize`][guarda.determinize] (a pool per decision, the *worlds*, that
+   grows with the budget; the k-th visit of each root action plays in the k-th world,
+   so the actions are compared on the same worlds), and give each opponent the guard a careful player would have
    laid ([`careful_guards`][guarda.bots._ismcts.careful_guards]: a card that blocks
    critically where they stand, if they hold one);
 2. **select**: walk down the tree from the root, every player (the bot and its
@@ -39,6 +39,13 @@ guards, each reaction), which keeps the tree narrow enough for a small budget. T
 branches only on the decisions that shape a turn (moving and pushing, setting a guard,
 attacking or guarding); setup, the Draw phase's discards, reactions, a new guard after a
 critical block and the Settle phase are left to the greedy policy.
+
+The tree, the worlds, the selection, the budget and the result are shared with the
+search of other games ([`guarda.bots._tree`][guarda.bots._tree], where each node also
+keeps the states it reached in each world); this module holds what is Guarda's: the
+decisions branched on, the greedy policy, the careful guards and the scores.
+Other games are searched with the game protocol only
+([`guarda.bots._ismcts_generic`][guarda.bots._ismcts_generic]).
 
 **No reuse between decisions.** The tree is built anew for every decision. Keeping the
 subtree of the action played would be sound only if the tree's branches were the bot's
