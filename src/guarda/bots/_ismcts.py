@@ -7,8 +7,9 @@ search plays in a different world that fits its view:
 1. **determinize**: sample a full state from the view with
    [`guarda.determinize`][guarda.determinize] (a pool per decision, the *worlds*, that
    grows with the budget; the k-th visit of each root action plays in the k-th world,
-   so the actions are compared on the same worlds), and give each opponent the guard a careful player would have
-   laid ([`careful_guards`][guarda.bots._ismcts.careful_guards]: a card that blocks
+   so the actions are compared on the same worlds), and give each opponent the guard a
+   careful player would have laid
+   ([`careful_guards`][guarda.bots._ismcts.careful_guards]: a card that blocks
    critically where they stand, if they hold one);
 2. **select**: walk down the tree from the root, every player (the bot and its
    opponents alike) taking the child with the best UCT score among the actions that are
