@@ -256,14 +256,15 @@ class TreeSearch(Generic[State]):
             else:
                 action = self._select(root, choices)
                 child = root.children[action]
+            index: int | None = None
             if pool:
                 count = world_count(settings.worlds, settings.iterations, done)
                 while len(pool) < count:  # a budget of time or calls: the pool grows
                     pool.append(self.sample())
-                index: int | None = child.visits % count
-                world = pool[child.visits % count]
+                index = child.visits % count
+                world = pool[index]
             else:
-                index, world = None, self.sample()
+                world = self.sample()
             self._iterate(child, action, world, index, descend=not fresh)
             done += 1
         stats = tuple(
