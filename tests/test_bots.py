@@ -350,3 +350,23 @@ def test_ismcts_with_a_time_budget_stops() -> None:
     action = bot.act(seen, random.Random(0))
     assert time.perf_counter() - start < 5.0  # a generous bound: it stops on its own
     assert action in seen.legal_actions
+
+
+def test_ismcts_samples_more_worlds_for_a_bigger_budget() -> None:
+    seen = searched_view()
+    sampled = 0
+    determinize = guarda.determinize
+
+    def counting(view: guarda.PlayerView, rng: random.Random) -> GameState:
+        nonlocal sampled
+        sampled += 1
+        return determinize(view, rng)
+
+    counts = []
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(guarda, "determinize", counting)
+        for bot in (ISMCTSBot(iterations=20), ISMCTSBot(iterations=225), ISMCTSBot(225, worlds=3)):
+            sampled = 0
+            bot.search(seen, random.Random(0))
+            counts.append(sampled)
+    assert counts == [4, 6, 3]
