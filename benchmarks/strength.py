@@ -404,7 +404,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--worlds",
         type=int,
-        help=f"ISMCTS determinizations per decision (the default bot's, {DEFAULT.worlds})",
+        help="ISMCTS determinizations per decision (default: the bot's own, which grow "
+        "with its iterations)",
     )
     parser.add_argument(
         "--curve",
@@ -447,7 +448,7 @@ def main(argv: list[str] | None = None) -> int:
     elapsed = time.perf_counter() - started
     print(table(rows))
     shown = DEFAULT.iterations if iterations is None else iterations
-    worlds = DEFAULT.worlds if args.worlds is None else args.worlds
+    worlds = "automatic" if args.worlds is None else args.worlds
     print(
         f"\nup to {games} games per pairing, ISMCTS {shown} iterations (times the scale "
         f"of ismcts<scale>x) and {worlds} worlds per decision, "

@@ -250,9 +250,11 @@ def test_ismcts_search_returns_root_statistics_and_a_policy() -> None:
 def test_ismcts_forward_model_budget_counts_calls_to_apply() -> None:
     seen = searched_view()
     result = ISMCTSBot(iterations=None, fm_calls=300).search(seen, random.Random(2))
-    assert result.fm_calls >= 300
+    # the budget counts the steps the iterations took, played or recalled from the tree
+    assert result.steps >= 300
+    assert result.fm_calls <= result.steps
     # it stops at the first iteration that reaches the budget
-    assert result.fm_calls - 300 < result.fm_calls / result.iterations + 100
+    assert result.steps - 300 < result.steps / result.iterations + 100
     calls = 0
     apply = guarda.apply
 
@@ -348,3 +350,23 @@ def test_ismcts_with_a_time_budget_stops() -> None:
     action = bot.act(seen, random.Random(0))
     assert time.perf_counter() - start < 5.0  # a generous bound: it stops on its own
     assert action in seen.legal_actions
+
+
+def test_ismcts_samples_more_worlds_for_a_bigger_budget() -> None:
+    seen = searched_view()
+    sampled = 0
+    determinize = guarda.determinize
+
+    def counting(view: guarda.PlayerView, rng: random.Random) -> GameState:
+        nonlocal sampled
+        sampled += 1
+        return determinize(view, rng)
+
+    counts = []
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(guarda, "determinize", counting)
+        for bot in (ISMCTSBot(iterations=20), ISMCTSBot(iterations=225), ISMCTSBot(225, worlds=3)):
+            sampled = 0
+            bot.search(seen, random.Random(0))
+            counts.append(sampled)
+    assert counts == [4, 6, 3]

@@ -36,9 +36,10 @@ from guarda.bots._agent import (
 )
 from guarda.bots._dealing import Deal, deal_for, new_key, seat_rng
 from guarda.bots._greedy import GreedyBot
-from guarda.bots._ismcts import ActionStats, ISMCTSBot, SearchResult
+from guarda.bots._ismcts import ISMCTSBot
 from guarda.bots._match import DEFAULT_MAX_TURNS, outcome_scores, play_match
 from guarda.bots._random import RandomBot
+from guarda.bots._tree import ActionStats, SearchResult
 
 __all__ = [
     "DEFAULT_MAX_TURNS",

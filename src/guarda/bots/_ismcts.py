@@ -5,10 +5,11 @@ Whitehouse, 2012). The bot cannot see the other players' cards, so each iteratio
 search plays in a different world that fits its view:
 
 1. **determinize**: sample a full state from the view with
-   [`guarda.determinize`][guarda.determinize] (a few per decision, the *worlds*; the
-   k-th visit of each root action plays in the k-th world, so the actions are compared
-   on the same worlds), and give each opponent the guard a careful player would have
-   laid ([`careful_guards`][guarda.bots._ismcts.careful_guards]: a card that blocks
+   [`guarda.determinize`][guarda.determinize] (a pool per decision, the *worlds*, that
+   grows with the budget; the k-th visit of each root action plays in the k-th world,
+   so the actions are compared on the same worlds), and give each opponent the guard a
+   careful player would have laid
+   ([`careful_guards`][guarda.bots._ismcts.careful_guards]: a card that blocks
    critically where they stand, if they hold one);
 2. **select**: walk down the tree from the root, every player (the bot and its
    opponents alike) taking the child with the best UCT score among the actions that are
@@ -40,6 +41,13 @@ branches only on the decisions that shape a turn (moving and pushing, setting a 
 attacking or guarding); setup, the Draw phase's discards, reactions, a new guard after a
 critical block and the Settle phase are left to the greedy policy.
 
+The tree, the worlds, the selection, the budget and the result are shared with the
+search of other games ([`guarda.bots._tree`][guarda.bots._tree], where each node also
+keeps the states it reached in each world); this module holds what is Guarda's: the
+decisions branched on, the greedy policy, the careful guards and the scores.
+Other games are searched with the game protocol only
+([`guarda.bots._ismcts_generic`][guarda.bots._ismcts_generic]).
+
 **No reuse between decisions.** The tree is built anew for every decision. Keeping the
 subtree of the action played would be sound only if the tree's branches were the bot's
 information sets; in single-observer ISMCTS they are the actions of every player as the
@@ -52,26 +60,21 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from collections.abc import Callable
-from typing import Literal
+from typing import Any, Literal, overload
 
 import attrs
 
 import guarda
 from guarda import Action, GameState, GuardStatus, Orientation, Phase, PlayerView
 from guarda.bots._greedy import greedy_action
+from guarda.bots._ismcts_generic import resolve_game, search_game
 from guarda.bots._options import options
 from guarda.bots._reading import check_turn, defends, evaluate, geometry
+from guarda.bots._tree import SearchResult, TreeSearch
+from guarda.game import Game, GameView
 
-__all__ = [
-    "ActionStats",
-    "Evaluator",
-    "ISMCTSBot",
-    "RolloutPolicy",
-    "SearchResult",
-    "careful_guards",
-]
+__all__ = ["Evaluator", "ISMCTSBot", "RolloutPolicy", "careful_guards"]
 
 Evaluator = Callable[[GameState, int], float]
 """Scores a state for a player, in [0, 1] (1 won, 1/2 a draw, 0 lost)."""
@@ -83,10 +86,6 @@ _SEARCHED = frozenset((Phase.MOVE, Phase.SET_GUARD, Phase.ACT))
 """The decisions the tree branches on: the ones that shape a turn. The others (setup, the
 Draw phase's discards, reactions, a new guard after a critical block, the Settle phase)
 are played by the greedy policy, whose rules for them are sound and cheap."""
-
-_PRIOR = 0.02
-"""With ``final="value"``: how much better than the greedy choice another root action
-must score to be played."""
 
 _MAX_PLAYOUT = 80
 """At most this many rollout plies after the tree."""
@@ -169,79 +168,6 @@ def careful_guards(world: GameState, me: int) -> GameState:
     return attrs.evolve(world, players=tuple(players))
 
 
-@attrs.frozen
-class ActionStats:
-    """The search's statistics of one root action.
-
-    Examples:
-        >>> import guarda
-        >>> ActionStats(guarda.Pass(), visits=3, mean=0.5).visits
-        3
-    """
-
-    action: Action
-    """The action."""
-    visits: int
-    """How many iterations played it."""
-    mean: float
-    """The searching player's mean score over those iterations, in [0, 1]."""
-
-
-@attrs.frozen
-class SearchResult:
-    """What one search found: the action to play, the root's statistics and a policy.
-
-    Examples:
-        >>> import random
-        >>> import guarda
-        >>> state = guarda.new_game(guarda.modern(players=2), seed=4)
-        >>> while state.phase is not guarda.Phase.MOVE:
-        ...     state, _ = guarda.apply(state, guarda.legal_actions(state)[0])
-        >>> result = ISMCTSBot(iterations=20).search(
-        ...     guarda.view(state, state.actor), random.Random(0)
-        ... )
-        >>> result.iterations, sum(stat.visits for stat in result.stats)
-        (20, 20)
-        >>> result.policy[result.action] == max(result.policy.values())
-        True
-        >>> round(sum(result.policy.values()), 6)
-        1.0
-    """
-
-    action: Action
-    """The action chosen, one of the view's legal actions."""
-    stats: tuple[ActionStats, ...]
-    """Each root action searched, in the order of the options (empty without a search)."""
-    policy: dict[Action, float]
-    """Action probabilities: each root action's share of the visits (the chosen action
-    alone, with probability 1, when the decision was not searched)."""
-    iterations: int
-    """Iterations run (0 when the decision was not searched)."""
-    fm_calls: int
-    """Calls to [`guarda.apply`][guarda.apply] the search made."""
-
-    @property
-    def searched(self) -> bool:
-        """Whether a tree was searched (False: a forced or greedy decision)."""
-        return self.iterations > 0
-
-
-class _Node:
-    """A node of the search tree: the action that led here, and its statistics."""
-
-    __slots__ = ("actor", "available", "children", "total", "visits")
-
-    def __init__(self, actor: int) -> None:
-        self.actor = actor
-        """The player who chose the action leading here."""
-        self.children: dict[Action, _Node] = {}
-        self.visits = 0
-        self.total = 0.0
-        """Sum of the scores of ``actor`` over the visits."""
-        self.available = 0
-        """How often the action was legal when its parent was visited."""
-
-
 def _is_count(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= 1
 
@@ -269,8 +195,15 @@ def _check(bot: ISMCTSBot) -> None:
         )
     if not (_is_count(bot.horizon) or bot.horizon == 0) or isinstance(bot.horizon, bool):
         raise guarda.ArgumentError(f"horizon must be >= 0, not {bot.horizon!r}", path="horizon")
-    if not (_is_count(bot.worlds) or bot.worlds == 0) or isinstance(bot.worlds, bool):
-        raise guarda.ArgumentError(f"worlds must be >= 0, not {bot.worlds!r}", path="worlds")
+    worlds = bot.worlds
+    if worlds is not None and (not (_is_count(worlds) or worlds == 0) or isinstance(worlds, bool)):
+        raise guarda.ArgumentError(
+            f"worlds must be None or >= 0, not {bot.worlds!r}", path="worlds"
+        )
+    if not _is_count(bot.depth):
+        raise guarda.ArgumentError(f"depth must be at least 1, not {bot.depth!r}", path="depth")
+    if bot.game is not None and not isinstance(bot.game, Game):
+        raise guarda.ArgumentError(f"game must be a Game or None, not {bot.game!r}", path="game")
     if not (_is_number(bot.no_progress) and 0 <= bot.no_progress <= 1):
         raise guarda.ArgumentError(
             f"no_progress must lie in [0, 1], not {bot.no_progress!r}", path="no_progress"
@@ -354,8 +287,9 @@ class ISMCTSBot:
     seconds: float | None = None
     """Wall-clock seconds per decision, or None."""
     fm_calls: int | None = None
-    """Calls to [`guarda.apply`][guarda.apply] per decision (the tree's steps and the
-    rollouts'), or None."""
+    """Forward-model calls per decision (calls to [`guarda.apply`][guarda.apply], or to
+    the game's ``apply``: the tree's steps and the rollouts'), or None. A state the tree
+    has kept and recalls counts as the calls it took to reach it."""
     exploration: float = 0.7
     """The UCT exploration constant (scores lie in [0, 1])."""
     horizon: int = 1
@@ -363,18 +297,22 @@ class ISMCTSBot:
     the end of the bot's next turn (in a two-player game, the current turn, the
     opponent's reply and the bot's own next turn), so the score sees replies and
     follow-ups; 0 stops at the end of the current turn."""
-    worlds: int = 4
-    """Distinct determinizations per decision, used in turn by the iterations (sampling
-    one costs more than an iteration; 0 samples a new one for every iteration)."""
-    rollout: Literal["greedy", "random", "cutoff"] | RolloutPolicy = "greedy"
-    """How every player plays after the tree: ``"greedy"`` (the greedy bot's choices),
-    ``"random"`` (uniformly random legal actions), ``"cutoff"`` (no rollout: the
-    evaluator scores the position where the tree stops), or a callable
-    ``(state, rng) -> action`` returning a legal action of ``state.actor``."""
+    worlds: int | None = None
+    """Distinct determinizations per decision, used in turn by the iterations: None grows
+    them with the budget (4 for up to 100 iterations, then 0.4 per square root of the
+    iterations: 8 for 400, 16 for 1,600), a number fixes them, and 0 samples a new one
+    for every iteration."""
+    rollout: Literal["greedy", "random", "cutoff"] | Callable[[Any, random.Random], Any] = "greedy"
+    """How every player plays after the tree: ``"greedy"`` (the greedy bot's choices; in
+    another game, its [heuristic agent][guarda.game.HasHeuristic] if it has one, else
+    random actions), ``"random"`` (uniformly random legal actions), ``"cutoff"`` (no
+    rollout: the evaluator scores the position where the tree stops), or a callable
+    ``(state, rng) -> action`` returning a legal action of the actor of the game's
+    ``state``."""
     evaluator: Evaluator = evaluate
     """Scores the position at the end of a rollout for each player, in [0, 1]: by default
-    the heuristic ``evaluate``. A finished game always
-    scores its outcome (1 won, 1/2 drawn, 0 lost)."""
+    the heuristic ``evaluate``. A finished game always scores its outcome (1 won, 1/2
+    drawn, 0 lost). Guarda only: in another game, an unfinished position scores 1/2."""
     final: Literal["visits", "value"] = "visits"
     """The final-move rule: the most visited root action (``"visits"``, ties to the best
     mean), or the best mean score (``"value"``, the greedy choice winning near-ties)."""
@@ -384,6 +322,13 @@ class ISMCTSBot:
     teams' average) above the decision's: 0 scores it a draw, 1 as the evaluator says.
     A search that sees every line come back to where it started stops taking the
     heuristic's word that holding cards is winning."""
+    game: Game | None = attrs.field(default=None, eq=False)
+    """The game to search when the view is not a Guarda [`PlayerView`][guarda.PlayerView]
+    (None: the shipped game that owns the view, [`game_of`][guarda.games.game_of]); a
+    game of your own must be given here."""
+    depth: int = 200
+    """In a game other than Guarda: the most rollout plies after the tree; a game that
+    has not ended by then scores a draw."""
     name: str = attrs.field(default=attrs.Factory(_default_name, takes_self=True))
     """The display name, ``"ismcts-<iterations>"`` (else ``"ismcts-<fm_calls>fm"`` or
     ``"ismcts-<seconds>s"``)."""
@@ -391,24 +336,38 @@ class ISMCTSBot:
     def __attrs_post_init__(self) -> None:
         _check(self)
 
-    def act(self, view: PlayerView, rng: random.Random) -> Action:
+    @overload
+    def act(self, view: PlayerView, rng: random.Random) -> Action: ...
+    @overload
+    def act(self, view: GameView, rng: random.Random) -> Any: ...
+    def act(self, view: PlayerView | GameView, rng: random.Random) -> Any:
         """Search from the view and play the action the final-move rule picks.
 
         Args:
-            view: The view of the player who must decide.
+            view: The view of the player who must decide: a Guarda
+                [`PlayerView`][guarda.PlayerView], or any game's view.
             rng: The random source: it samples the worlds and the rollouts.
 
         Returns:
             One of ``view.legal_actions``.
 
         Raises:
-            ArgumentError: If the view's player has nothing to decide.
+            ArgumentError: If the view's player has nothing to decide, or the view
+                belongs to no game the bot knows.
         """
         return self.search(view, rng).action
 
+    @overload
     def act_with_policy(
         self, view: PlayerView, rng: random.Random
-    ) -> tuple[Action, dict[Action, float]]:
+    ) -> tuple[Action, dict[Action, float]]: ...
+    @overload
+    def act_with_policy(
+        self, view: GameView, rng: random.Random
+    ) -> tuple[Any, dict[Any, float]]: ...
+    def act_with_policy(
+        self, view: PlayerView | GameView, rng: random.Random
+    ) -> tuple[Any, dict[Any, float]]:
         """The action ``act`` plays, with the search's policy (the root's visit shares).
 
         Examples:
@@ -422,8 +381,16 @@ class ISMCTSBot:
         result = self.search(view, rng)
         return result.action, result.policy
 
-    def search(self, view: PlayerView, rng: random.Random) -> SearchResult:
+    @overload
+    def search(self, view: PlayerView, rng: random.Random) -> SearchResult[Action]: ...
+    @overload
+    def search(self, view: GameView, rng: random.Random) -> SearchResult[Any]: ...
+    def search(self, view: PlayerView | GameView, rng: random.Random) -> SearchResult[Any]:
         """Search from the view; return the action with the root's statistics and policy.
+
+        A Guarda [`PlayerView`][guarda.PlayerView] is searched with the bot's knowledge
+        of Guarda (the Bots guide says how); any other game's view with the game
+        protocol only.
 
         Args:
             view: The view of the player who must decide.
@@ -434,7 +401,8 @@ class ISMCTSBot:
             what [`act`][guarda.bots.ISMCTSBot.act] plays.
 
         Raises:
-            ArgumentError: If the view's player has nothing to decide.
+            ArgumentError: If the view's player has nothing to decide, or the view
+                belongs to no game the bot knows.
 
         Examples:
             >>> import random
@@ -444,6 +412,8 @@ class ISMCTSBot:
             >>> result.searched, result.policy == {result.action: 1.0}
             (False, True)
         """
+        if not isinstance(view, PlayerView):
+            return search_game(self, resolve_game(self.game, view), view, rng)
         check_turn(view)
         if view.phase not in _SEARCHED:
             action = greedy_action(view)
@@ -452,19 +422,19 @@ class ISMCTSBot:
         choices = options(view)
         if len(choices) == 1:
             return SearchResult(choices[0], (), {choices[0]: 1.0}, 0, 0)
-        return _Search(self, view, rng).run(choices)
+        return _GuardaSearch(self, view, rng).run(choices, greedy_action(view))
 
 
-class _Search:
-    """One decision's search: the tree, the budget and the forward-model calls."""
+class _GuardaSearch(TreeSearch[GameState]):
+    """One decision's search of Guarda: the tree branches on the decisions that shape a
+    turn, the greedy policy plays the others, and positions are scored by the evaluator
+    with the no-progress rule."""
 
     def __init__(self, bot: ISMCTSBot, view: PlayerView, rng: random.Random) -> None:
         assert view.player is not None
+        super().__init__(bot, view.player, rng)
         self.bot = bot
         self.view = view
-        self.me = view.player
-        self.rng = rng
-        self.calls = 0
         self.horizon = view.turns_ended + bot.horizon * len(view.players) + 1
         rollout = bot.rollout
         self.rollout: RolloutPolicy | None = (
@@ -478,95 +448,34 @@ class _Search:
         )
         self.start = _standing(view)
 
-    def _world(self, view: PlayerView) -> GameState:
-        return careful_guards(guarda.determinize(view, self.rng), self.me)
+    def sample(self) -> GameState:
+        return careful_guards(guarda.determinize(self.view, self.rng), self.me)
 
-    def _apply(self, state: GameState, action: Action) -> GameState:
-        self.calls += 1
+    def apply(self, state: GameState, action: Action) -> GameState:
         return guarda.apply(state, action)[0]
 
-    def _spent(self, done: int, deadline: float | None) -> bool:
-        bot = self.bot
-        if bot.iterations is not None and done >= bot.iterations:
-            return True
-        if done == 0:
-            return False
-        if bot.fm_calls is not None and self.calls >= bot.fm_calls:
-            return True
-        return deadline is not None and time.perf_counter() >= deadline
+    def actor(self, state: GameState) -> int:
+        actor = state.actor
+        assert actor is not None
+        return actor
 
-    def run(self, choices: list[Action]) -> SearchResult:
-        bot, rng, view = self.bot, self.rng, self.view
-        root = _Node(self.me)
-        default = greedy_action(view)
-        deadline = None if bot.seconds is None else time.perf_counter() + bot.seconds
-        pool = [self._world(view) for _ in range(min(bot.worlds, bot.iterations or bot.worlds))]
-        done = 0
-        while not self._spent(done, deadline):
-            # The root's options are the same in every world (they depend only on the
-            # bot's own cards and the public table), so it is chosen first; its k-th
-            # visit then plays in world k of the pool, and the options are compared on
-            # the same worlds.
-            fresh = [action for action in choices if action not in root.children]
-            for child in root.children.values():
-                child.available += 1
-            if fresh:
-                action = default if default in fresh else rng.choice(fresh)
-                child = root.children[action] = _Node(self.me)
-                child.available = 1
-            else:
-                action = self._select(root, choices)
-                child = root.children[action]
-            world = pool[child.visits % len(pool)] if pool else self._world(view)
-            self._iterate([root, child], self._apply(world, action), descend=not fresh)
-            done += 1
-        stats = tuple(
-            ActionStats(action, node.visits, node.total / node.visits)
-            for action in choices
-            if (node := root.children.get(action)) is not None and node.visits
-        )
-        if bot.final == "visits":
-            best = max(stats, key=lambda stat: (stat.visits, stat.mean, stat.action == default))
-        else:  # the greedy choice wins ties and near-ties
-            best = max(stats, key=lambda stat: stat.mean + _PRIOR * (stat.action == default))
-        policy = {stat.action: stat.visits / done for stat in stats}
-        return SearchResult(best.action, stats, policy, done, self.calls)
-
-    def _iterate(self, path: list[_Node], state: GameState, *, descend: bool) -> None:
-        """Go on from a root action played in a world: down the tree (if ``descend``),
-        one node added, the rollout to the horizon, and the scores backed up."""
-        node = path[-1]
-        # select and expand, along the decisions worth searching
-        while descend and not state.is_over:
+    def advance(self, state: GameState) -> tuple[GameState, list[Any]]:
+        while not state.is_over:
             if state.phase not in _SEARCHED:
-                state = self._apply(state, greedy_action(state))
+                state = self.forward(state, greedy_action(state))
                 continue
-            actor = state.actor
-            assert actor is not None
             legal = options(state)
-            if len(legal) == 1:
-                state = self._apply(state, legal[0])
-                continue
-            fresh = [action for action in legal if action not in node.children]
-            for action in legal:
-                child = node.children.get(action)
-                if child is not None:
-                    child.available += 1
-            if fresh:
-                # The greedy choice first: early samples then show how the greedy line
-                # goes on, the alternatives come after.
-                default = greedy_action(state)
-                action = default if default in fresh else self.rng.choice(fresh)
-                child = node.children[action] = _Node(actor)
-                child.available = 1
-                state = self._apply(state, action)
-                path.append(child)
-                break
-            action = self._select(node, legal)
-            node = node.children[action]
-            state = self._apply(state, action)
-            path.append(node)
-        # play on to the horizon, then score
+            if len(legal) > 1:
+                return state, legal
+            state = self.forward(state, legal[0])
+        return state, []
+
+    def preferred(self, state: GameState) -> Action:
+        # The greedy choice first: early samples then show how the greedy line goes on.
+        return greedy_action(state)
+
+    def playout(self, state: GameState) -> list[float]:
+        """Play on to the horizon with the rollout policy, then score."""
         rollout = self.rollout
         plies = 0
         while (
@@ -575,12 +484,9 @@ class _Search:
             and state.turns_ended < self.horizon
             and plies < _MAX_PLAYOUT
         ):
-            state = self._apply(state, rollout(state, self.rng))
+            state = self.forward(state, rollout(state, self.rng))
             plies += 1
-        scores = self._scores(state)
-        for step in path[1:]:
-            step.visits += 1
-            step.total += scores[step.actor]
+        return self._scores(state)
 
     def _scores(self, state: GameState) -> list[float]:
         """Every player's score of the position where an iteration stops."""
@@ -605,16 +511,3 @@ class _Search:
             0.5 + weight * (evaluator(state, player) - 0.5)
             for player, weight in zip(players, weights, strict=True)
         ]
-
-    def _select(self, node: _Node, legal: list[Action]) -> Action:
-        best = legal[0]
-        best_score = -math.inf
-        exploration = self.bot.exploration
-        for action in legal:
-            child = node.children[action]
-            score = child.total / child.visits + exploration * math.sqrt(
-                math.log(child.available) / child.visits
-            )
-            if score > best_score:
-                best, best_score = action, score
-        return best

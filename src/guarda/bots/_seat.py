@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 import guarda
 from guarda import Cell, GameState, GuardStatus, Orientation, PlayerView
-from guarda.bots._reading import attacks, exposure, geometry, opponents
+from guarda.bots._reading import attacks, geometry
 
 __all__ = ["Seat", "guard_status"]
 
@@ -41,7 +41,9 @@ class Seat:
         "me",
         "others",
         "position",
+        "sizes",
         "strikes",
+        "table",
         "targets",
     )
 
@@ -55,20 +57,44 @@ class Seat:
         else:
             self.hand = position.players[player].hand
             self.guard = position.players[player].guard
-        self.cell = position.players[player].position
-        self.others = opponents(position, player)
-        self.targets = [position.players[other].position for other in self.others]
+        players: Sequence[guarda.PlayerState | guarda.PublicPlayer] = position.players
+        self.cell = players[player].position
+        self.table = table = geometry(config)
+        # opponents(position, player), the targets and the hand sizes in one pass: a
+        # search builds a seat for every decision of its rollouts
+        teams = table.teams
+        team = teams[player]
+        self.others: list[int] = []
+        self.targets: list[Cell | None] = []
+        self.sizes: list[tuple[int, int]] = []
+        """Each opponent with the number of cards in their hand."""
+        spots: list[tuple[int, int]] = []
+        for other, public in enumerate(players):
+            if public.is_out or teams[other] == team:
+                continue
+            self.others.append(other)
+            target = public.position
+            self.targets.append(target)
+            if target is not None:
+                spots.append((target.x, target.y))
+            size = len(public.hand) if isinstance(public, guarda.PlayerState) else public.hand_size
+            self.sizes.append((other, size))
         cards = set(self.hand)
         if self.guard is not None:
             cards.add(self.guard.card)
-        table = geometry(config)
-        self.defending = {card: table.defence[player, card] for card in cards}
+        attack, defence = table.attack, table.defence
+        self.defending: dict[str, frozenset[tuple[int, int]]] = {}
         """The cells ``(x, y)`` each card (in the hand or the guard) covers turned around."""
-        spots = [(target.x, target.y) for target in self.targets if target is not None]
-        self.strikes = {
-            card: sum(1 for spot in spots if spot in table.attack[player, card]) for card in cards
-        }
+        self.strikes: dict[str, int] = {}
         """How many opponents each card (in the hand or the guard) hits now."""
+        for card in cards:
+            self.defending[card] = defence[player, card]
+            covered = attack[player, card]
+            count = 0
+            for spot in spots:
+                if spot in covered:
+                    count += 1
+            self.strikes[card] = count
         win = config.win
         self.exhaustion = isinstance(win, guarda.Exhaustion)
         self.hill = win.hill if isinstance(win, guarda.KingOfTheHill) else ()
@@ -119,21 +145,30 @@ class Seat:
         for card in burned:
             hand.remove(card)
         config, me, defending = self.config, self.me, self.defending
+        hits = 0
         if targets is self.targets:
-            hits = sum(self.strikes[card] for card in hand)
+            strikes = self.strikes
+            for card in hand:
+                hits += strikes[card]
         else:
-            hits = sum(
-                1 for card in hand for target in targets if attacks(config, me, card, target)
-            )
+            for card in hand:
+                for target in targets:
+                    hits += attacks(config, me, card, target)
         spot = None if cell is None else (cell.x, cell.y)
-        covering = sum(1 for card in hand if spot in defending[card])
+        covering = 0
+        for card in hand:
+            covering += spot in defending[card]
         score = 3.0 * hits + 1.0 * min(covering, 2)
         guard = self.guard
         blocking = guard is not None and guard.orientation is not Orientation.OFFENSIVE
         if blocking and guard is not None and spot in defending[guard.card]:
             score += 3.0  # a block here would be critical (R20)
         if cell is not None:
-            score -= 1.5 * exposure(self.position, me, cell, self.others)
+            # exposure(self.position, me, cell, self.others), with the hand sizes read once
+            threat, total = self.table.threat, 0.0
+            for other, size in self.sizes:
+                total += threat(other, cell) * size
+            score -= 1.5 * total
             if cell in self.hill:
                 score += 4.0
         return score - (0.6 if self.exhaustion else 0.3) * len(burned)

@@ -1,0 +1,150 @@
+"""ISMCTS on any game behind the game protocol, with the protocol only.
+
+When [`ISMCTSBot`][guarda.bots.ISMCTSBot] is given a view that is not a Guarda
+[`PlayerView`][guarda.PlayerView], it searches the game the view belongs to (the bot's
+``game``, else [`guarda.games.game_of`][guarda.games.game_of]) knowing nothing of its
+rules but the [game protocol][guarda.game.Game]:
+
+- a world is [`determinize`][guarda.game.Game.determinize] of the view;
+- the tree branches on every decision with more than one legal action
+  ([`legal_actions`][guarda.game.Game.legal_actions]), whoever takes it, and a forced
+  one is played at once;
+- a new node tries an action at random;
+- the rollout plays uniformly random legal actions (``rollout="random"``) or, with the
+  default ``rollout="greedy"``, the game's heuristic agent when the game ships one
+  ([`HasHeuristic`][guarda.game.HasHeuristic]; random actions otherwise), for at most
+  ``depth`` plies; a game that ends scores [`scores`][guarda.game.Game.scores], a game
+  that does not end by then scores a draw for everybody (as does ``rollout="cutoff"``
+  wherever the tree stops).
+
+The tree itself, the worlds, the selection, the budget, the final-move rule and the
+result are the same as on Guarda ([`TreeSearch`][guarda.bots._tree.TreeSearch]).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+import guarda
+from guarda.bots._tree import SearchResult, Settings, TreeSearch
+from guarda.game import Game, GameView, HasHeuristic
+from guarda.games import game_of
+
+__all__ = ["GameSettings", "check_game_turn", "resolve_game", "search_game"]
+
+Policy = Callable[[Any, random.Random], Any]
+
+
+class GameSettings(Settings, Protocol):
+    """The bot's settings a search of another game reads, besides the tree's."""
+
+    @property
+    def rollout(self) -> object: ...  # pragma: no cover - protocol
+    @property
+    def depth(self) -> int: ...  # pragma: no cover - protocol
+
+
+def resolve_game(game: Game | None, view: object) -> Game:
+    """The game of ``view``: ``game`` if given, else the shipped game that owns it.
+
+    Raises:
+        ArgumentError: If ``view`` is not a game's view, or no shipped game owns it.
+    """
+    if not isinstance(view, GameView):
+        raise guarda.ArgumentError(f"not a game's view: {view!r:.80}", path="view")
+    return game if game is not None else game_of(view)
+
+
+def check_game_turn(view: GameView) -> int:
+    """The viewer, who must decide now (else ArgumentError)."""
+    player = view.player
+    if player is None or view.actor != player or not view.legal_actions:
+        raise guarda.ArgumentError(
+            f"player {player} has nothing to decide in this view", path="view"
+        )
+    return player
+
+
+def _heuristic_policy(game: Game, agent: Any) -> Policy:
+    def policy(state: Any, rng: random.Random) -> Any:
+        return agent.act(game.view(state, game.actor(state)), rng)
+
+    return policy
+
+
+def _random_policy(game: Game) -> Policy:
+    def policy(state: Any, rng: random.Random) -> Any:
+        return rng.choice(game.legal_actions(state))
+
+    return policy
+
+
+class GameSearch(TreeSearch[Any]):
+    """One decision's search of a game, through the protocol."""
+
+    def __init__(
+        self, settings: GameSettings, game: Game, view: GameView, rng: random.Random
+    ) -> None:
+        player = check_game_turn(view)
+        super().__init__(settings, player, rng)
+        self.game = game
+        self.view = view
+        self.depth = settings.depth
+        rollout = settings.rollout
+        self.rollout: Policy | None
+        if rollout == "cutoff":
+            self.rollout = None
+        elif callable(rollout):
+            self.rollout = rollout
+        elif rollout == "greedy" and isinstance(game, HasHeuristic):
+            self.rollout = _heuristic_policy(game, game.heuristic())
+        else:
+            self.rollout = _random_policy(game)
+
+    def sample(self) -> Any:
+        return self.game.determinize(self.view, self.rng)
+
+    def apply(self, state: Any, action: Any) -> Any:
+        return self.game.apply(state, action)[0]
+
+    def actor(self, state: Any) -> int:
+        actor = self.game.actor(state)
+        assert actor is not None
+        return actor
+
+    def advance(self, state: Any) -> tuple[Any, list[Any]]:
+        game = self.game
+        while not game.is_over(state):
+            legal = list(game.legal_actions(state))
+            if len(legal) > 1:
+                return state, legal
+            state = self.forward(state, legal[0])
+        return state, []
+
+    def preferred(self, state: Any) -> Any:
+        return None
+
+    def playout(self, state: Any) -> Sequence[float] | None:
+        game, rollout = self.game, self.rollout
+        plies = 0
+        while rollout is not None and not game.is_over(state) and plies < self.depth:
+            state = self.forward(state, rollout(state, self.rng))
+            plies += 1
+        return game.scores(state)  # None (a draw for everybody) if the game goes on
+
+
+def search_game(
+    settings: GameSettings, game: Game, view: GameView, rng: random.Random
+) -> SearchResult[Any]:
+    """Search a decision of ``game`` from ``view`` with the protocol only.
+
+    Raises:
+        ArgumentError: If the viewer has nothing to decide.
+    """
+    check_game_turn(view)
+    choices = list(view.legal_actions)
+    if len(choices) == 1:
+        return SearchResult(choices[0], (), {choices[0]: 1.0}, 0, 0)
+    return GameSearch(settings, game, view, rng).run(choices, None)
