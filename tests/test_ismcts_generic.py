@@ -14,8 +14,10 @@ import pytest
 
 import guarda
 from guarda.bots import ISMCTSBot
+from guarda.bots._ismcts_generic import GameSearch
 from guarda.bots._tree import world_count
 from guarda.game import HasHeuristic
+from guarda.games import ON_GUARD
 from toy_game import TOY, Lay, ToyGame, ToyState, ToyView
 
 
@@ -153,8 +155,12 @@ def test_rollouts_use_the_games_heuristic_random_play_or_nothing() -> None:
     ISMCTSBot(iterations=20, game=game).search(start, random.Random(0))
     assert game.agent.calls
     game.agent.calls.clear()
-    ISMCTSBot(iterations=20, game=game, rollout="random").search(start, random.Random(0))
+    random_rollouts = ISMCTSBot(iterations=20, game=game, rollout="random", opponent_model=False)
+    random_rollouts.search(start, random.Random(0))
     assert not game.agent.calls
+    # the opponent model is the heuristic too, whatever the rollout
+    ISMCTSBot(iterations=20, game=game, rollout="random").search(start, random.Random(0))
+    assert game.agent.calls
     # no rollout: a position where the game goes on scores a draw
     cutoff = ISMCTSBot(iterations=2, game=TOY, rollout="cutoff").search(start, random.Random(0))
     assert [stat.mean for stat in cutoff.stats] == [0.5] * len(start.legal_actions)
@@ -209,3 +215,32 @@ def test_the_bots_guide_example() -> None:
     result = bot.search(TOY.view(state, TOY.actor(state)), random.Random(0))
     assert result.action in TOY.legal_actions(state)
     assert result.searched
+
+
+def test_opponent_model_keeps_the_tree_to_the_searchers_own_decisions() -> None:
+    state = ON_GUARD.new_game(ON_GUARD.default_config(), seed=3)
+    while ON_GUARD.actor(state) == 0:  # seat 0 closes a secret selection
+        state, _ = ON_GUARD.apply(state, ON_GUARD.legal_actions(state)[-1])
+    assert ON_GUARD.actor(state) == 1 and len(ON_GUARD.legal_actions(state)) > 1
+    view = ON_GUARD.view(state, 1)
+    rng = random.Random(0)
+    modelled = GameSearch(ISMCTSBot(), ON_GUARD, view, rng)
+    world = modelled.sample()
+    # From seat 1's decision, seat 1's own options stop the advance; seat 0's next
+    # decisions (after the reveal) are played by the model.
+    after, legal = modelled.advance(ON_GUARD.apply(world, ON_GUARD.legal_actions(world)[-1])[0])
+    while legal and ON_GUARD.actor(after) == 1:
+        after, legal = modelled.advance(ON_GUARD.apply(after, legal[-1])[0])
+    assert not legal or ON_GUARD.actor(after) == 1
+    branching = GameSearch(ISMCTSBot(opponent_model=False), ON_GUARD, view, rng)
+    reached, options = branching.advance(
+        ON_GUARD.apply(world, ON_GUARD.legal_actions(world)[-1])[0]
+    )
+    while options and ON_GUARD.actor(reached) == 1:
+        reached, options = branching.advance(ON_GUARD.apply(reached, options[-1])[0])
+    assert options and ON_GUARD.actor(reached) == 0
+
+
+def test_opponent_model_must_be_a_bool() -> None:
+    with pytest.raises(guarda.ArgumentError, match="opponent_model must be True or False"):
+        ISMCTSBot(opponent_model="yes")  # type: ignore[arg-type]

@@ -202,6 +202,11 @@ def _check(bot: ISMCTSBot) -> None:
         )
     if not _is_count(bot.depth):
         raise guarda.ArgumentError(f"depth must be at least 1, not {bot.depth!r}", path="depth")
+    if not isinstance(bot.opponent_model, bool):
+        raise guarda.ArgumentError(
+            f"opponent_model must be True or False, not {bot.opponent_model!r}",
+            path="opponent_model",
+        )
     if bot.game is not None and not isinstance(bot.game, Game):
         raise guarda.ArgumentError(f"game must be a Game or None, not {bot.game!r}", path="game")
     if not (_is_number(bot.no_progress) and 0 <= bot.no_progress <= 1):
@@ -329,6 +334,12 @@ class ISMCTSBot:
     depth: int = 200
     """In a game other than Guarda: the most rollout plies after the tree; a game that
     has not ended by then scores a draw."""
+    opponent_model: bool = True
+    """In a game other than Guarda that ships a heuristic player
+    ([`HasHeuristic`][guarda.game.HasHeuristic]): other players' decisions inside the
+    tree are played by that player on their own views, so the tree branches only on the
+    searching player's decisions and no opponent answers a choice it cannot see (On
+    Guard's secret selections); False branches on every player's decisions."""
     name: str = attrs.field(default=attrs.Factory(_default_name, takes_self=True))
     """The display name, ``"ismcts-<iterations>"`` (else ``"ismcts-<fm_calls>fm"`` or
     ``"ismcts-<seconds>s"``)."""

@@ -6,9 +6,11 @@ When [`ISMCTSBot`][guarda.bots.ISMCTSBot] is given a view that is not a Guarda
 rules but the [game protocol][guarda.game.Game]:
 
 - a world is [`determinize`][guarda.game.Game.determinize] of the view;
-- the tree branches on every decision with more than one legal action
-  ([`legal_actions`][guarda.game.Game.legal_actions]), whoever takes it, and a forced
-  one is played at once;
+- the tree branches on every decision of the searching player with more than one legal
+  action ([`legal_actions`][guarda.game.Game.legal_actions]); a forced one is played at
+  once; another player's decision is made by the game's heuristic agent on that player's
+  own view (``opponent_model``, when the game ships one), so no opponent in the tree
+  answers a choice it cannot see, or else the tree branches on it too;
 - a new node tries an action at random;
 - the rollout plays uniformly random legal actions (``rollout="random"``) or, with the
   default ``rollout="greedy"``, the game's heuristic agent when the game ships one
@@ -44,6 +46,8 @@ class GameSettings(Settings, Protocol):
     def rollout(self) -> object: ...  # pragma: no cover - protocol
     @property
     def depth(self) -> int: ...  # pragma: no cover - protocol
+    @property
+    def opponent_model(self) -> bool: ...  # pragma: no cover - protocol
 
 
 def resolve_game(game: Game | None, view: object) -> Game:
@@ -102,6 +106,9 @@ class GameSearch(TreeSearch[Any]):
             self.rollout = _heuristic_policy(game, game.heuristic())
         else:
             self.rollout = _random_policy(game)
+        self.model: Policy | None = None
+        if settings.opponent_model and isinstance(game, HasHeuristic):
+            self.model = _heuristic_policy(game, game.heuristic())
 
     def sample(self) -> Any:
         return self.game.determinize(self.view, self.rng)
@@ -115,12 +122,15 @@ class GameSearch(TreeSearch[Any]):
         return actor
 
     def advance(self, state: Any) -> tuple[Any, list[Any]]:
-        game = self.game
+        game, model = self.game, self.model
         while not game.is_over(state):
             legal = list(game.legal_actions(state))
-            if len(legal) > 1:
+            if len(legal) == 1:
+                state = self.forward(state, legal[0])
+            elif model is None or game.actor(state) == self.me:
                 return state, legal
-            state = self.forward(state, legal[0])
+            else:  # another player's decision, made by the model on their own view
+                state = self.forward(state, model(state, self.rng))
         return state, []
 
     def preferred(self, state: Any) -> Any:
