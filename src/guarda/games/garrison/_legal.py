@@ -16,6 +16,7 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Sequence
+from typing import Final
 
 from guarda.errors import ArgumentError
 from guarda.games.garrison._actions import (
@@ -52,14 +53,16 @@ from guarda.games.garrison._rules import (
 )
 from guarda.games.garrison._state import GarrisonState
 
-__all__ = ["has_spy", "legal_actions", "spy_actions"]
+__all__ = ["SPY_ACES", "has_spy", "legal_actions", "spy_actions"]
+
+SPY_ACES: Final = frozenset((AGITATOR, SEDUCER, SMUGGLER, THUG))
+"""The four spies: a hand without one of them has no spy to play (GA9)."""
 
 _END_TURN = EndTurn()
 _END: tuple[GarrisonAction, ...] = (_END_TURN,)
 _ANSWERS: tuple[GarrisonAction, ...] = (Cancel(), Pass())
 _PASS = Pass()
 _CLEAR = ClearMarket()
-_ACES = frozenset((AGITATOR, SEDUCER, SMUGGLER, THUG))
 # The last state asked about and its actions, one tuple so threads never see a torn pair.
 _last: list[tuple[object, tuple[GarrisonAction, ...]]] = [(None, ())]
 # One object per action, shared by every list: the legality check finds it by identity.
@@ -184,7 +187,7 @@ def _upgrades(card: int, diamonds: tuple[int, ...]) -> list[GarrisonAction]:
     return found
 
 
-@functools.lru_cache(maxsize=32_768)  # every hand of up to three cards fits
+@functools.lru_cache(maxsize=4096)
 def _hand_parts(
     hand: tuple[int, ...],
 ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[GarrisonAction, ...], bool]:
@@ -193,7 +196,7 @@ def _hand_parts(
     diamonds = tuple(card for card in hand if 26 <= card < 39)
     spades = tuple(card for card in hand if card < 13)
     discards = tuple(_DISCARDS[card] for card in hand)
-    return diamonds, spades, discards, not _ACES.isdisjoint(hand)
+    return diamonds, spades, discards, not SPY_ACES.isdisjoint(hand)
 
 
 def _main(state: GarrisonState) -> tuple[GarrisonAction, ...]:

@@ -1,8 +1,8 @@
 """The one place a Garrison state changes: an action applied to a state.
 
 [`apply`][guarda.games.garrison.apply] checks the action against the legal actions, then
-works on a scratch copy of the state and freezes the result (the commonest steps, a trade,
-a discard or a pass, are made directly), so an illegal action raises
+works on a scratch copy of the state and freezes the result (the commonest steps are made
+directly, see ``_quick_steps``), so an illegal action raises
 [`IllegalActionError`][guarda.IllegalActionError] (naming the ruling) and changes nothing.
 The first state comes from [`new_game`][guarda.games.garrison.new_game].
 
@@ -19,7 +19,6 @@ from __future__ import annotations
 import operator
 import random
 from itertools import repeat
-from typing import Any
 
 from guarda.errors import ArgumentError
 from guarda.games.garrison._actions import (
@@ -69,7 +68,8 @@ from guarda.games.garrison._events import (
     Traded,
     Upgraded,
 )
-from guarda.games.garrison._legal import has_spy, legal_actions
+from guarda.games.garrison._legal import SPY_ACES, has_spy, legal_actions
+from guarda.games.garrison._quick_steps import quick_step
 from guarda.games.garrison._refusals import refusal
 from guarda.games.garrison._rules import (
     HAND_LIMIT,
@@ -85,9 +85,6 @@ __all__ = ["ACES", "apply"]
 
 ACES: dict[type, int] = {Agitate: 0, Seduce: 13, Smuggle: 26, ClearMarket: THUG}
 """The ace each spy action plays."""
-
-# Every spy is an ace: a hand without one has no spy to play (GA9), found without a call.
-_ACES: frozenset[int] = frozenset(ACES.values())
 
 
 class _Keep:
@@ -391,7 +388,7 @@ class _Table:
         while self.window:
             player = self.window[0]
             hand = self.hands[player]
-            if not _ACES.isdisjoint(hand) and has_spy(
+            if not SPY_ACES.isdisjoint(hand) and has_spy(
                 player, hand, self.keeps, self.discard, self.market
             ):
                 self.phase = "window"
@@ -498,254 +495,6 @@ class _Table:
         self.start_turn((player + 1) % self.players)
 
 
-def _next_asked(
-    window: tuple[int, ...],
-    hands: tuple[tuple[int, ...], ...],
-    keeps: tuple[Keep, ...],
-    discard: tuple[int, ...],
-    market: tuple[int | None, ...],
-) -> tuple[int, ...]:
-    """The spy window from its first player with a spy to play (GA9); () for none."""
-    for index, player in enumerate(window):
-        hand = hands[player]
-        if not _ACES.isdisjoint(hand) and has_spy(player, hand, keeps, discard, market):
-            return window[index:]
-    return ()
-
-
-def _end_turn(
-    state: GarrisonState, player: int, action: EndTurn
-) -> tuple[GarrisonState, tuple[GarrisonEvent, ...]] | None:
-    """Ending the turn made directly when nothing but drawing happens: no keep falls, the
-    deck holds every card drawn (no reshuffle), no Joker is dealt to the market and the
-    turn limit is not reached. None otherwise.
-    """
-    keeps = state.keeps
-    for keep in keeps:
-        if keep.siege and keep.strength > keep.value:
-            return None
-    turns = state.turns + 1
-    config = state.config
-    if turns >= config.turn_limit or state.pending is not None:
-        return None
-    hands = state.hands
-    hand = hands[player]
-    market = state.market
-    wanted = HAND_LIMIT - len(hand) if len(hand) < HAND_LIMIT else 0
-    empty = [slot for slot in (0, 1, 2) if market[slot] is None] if None in market else []
-    deck = state.deck
-    used = wanted + len(empty)
-    if len(deck) < used:
-        return None
-    following = (player + 1) % config.players
-    events: list[GarrisonEvent] = [EndedTurn(player)]
-    if wanted:
-        drawn = deck[:wanted]
-        events.append(Drew(player, wanted, drawn))
-        new_hands = list(hands)
-        new_hands[player] = tuple(sorted((*hand, *drawn)))
-        hands = tuple(new_hands)
-    events.append(StartedTurn(following, turns + 1))
-    if empty:
-        filled = list(market)
-        for slot, card in zip(empty, deck[wanted:used], strict=True):
-            if card == JOKER:
-                return None
-            filled[slot] = card
-            events.append(MarketDealt(slot, card))
-        market = tuple(filled)
-    return GarrisonState(
-        config,
-        state.key,
-        deck[used:],
-        state.discard,
-        market,
-        hands,
-        state.shown,
-        keeps,
-        following,
-        turns,
-        "main",
-        following,
-        None,
-        (),
-        False,
-        state.reshuffles,
-    ), tuple(events)
-
-
-def _after_hand(
-    state: GarrisonState,
-    actor: int,
-    card: int,
-    take: int | None,
-    event: GarrisonEvent,
-) -> tuple[GarrisonState, tuple[GarrisonEvent, ...]]:
-    """The state after the actor spent ``card`` (not the Joker) on the discard pile and,
-    for a trade, took ``take`` from the market or the pile, with the spy window opened."""
-    hands, shown = state.hands, state.shown
-    discard, market, took = state.discard, state.market, state.took_from_pile
-    hand = list(hands[actor])
-    hand.remove(card)
-    mine = shown[actor]
-    if card in mine:
-        mine = tuple([c for c in mine if c != card])
-    if take is not None:
-        if take in market:
-            slot = market.index(take)
-            market = (*market[:slot], None, *market[slot + 1 :])
-        else:
-            discard = discard[:-1]
-            took = True
-        hand.append(take)
-        mine = tuple(sorted((*mine, take)))
-    hand.sort()
-    new_hands = list(hands)
-    new_hands[actor] = tuple(hand)
-    new_shown = list(shown)
-    new_shown[actor] = mine
-    hands, shown, discard = tuple(new_hands), tuple(new_shown), (*discard, card)
-    return _window_opened(state, actor, hands, shown, state.keeps, discard, market, took), (event,)
-
-
-def _window_opened(
-    state: GarrisonState,
-    actor: int,
-    hands: tuple[tuple[int, ...], ...],
-    shown: tuple[tuple[int, ...], ...],
-    keeps: tuple[Keep, ...],
-    discard: tuple[int, ...],
-    market: tuple[int | None, ...],
-    took: bool,
-) -> GarrisonState:
-    """The state with these cards after the actor's main action, the spy window opened
-    on the first other player with a spy to play (GA9)."""
-    window = _next_asked(_OTHERS[state.config.players][actor], hands, keeps, discard, market)
-    return GarrisonState(
-        state.config,
-        state.key,
-        state.deck,
-        discard,
-        market,
-        hands,
-        shown,
-        keeps,
-        state.turn_player,
-        state.turns,
-        "window" if window else "main",
-        window[0] if window else state.turn_player,
-        None,
-        window,
-        took,
-        state.reshuffles,
-    )
-
-
-def _besiege(
-    state: GarrisonState, actor: int, action: Besiege
-) -> tuple[GarrisonState, tuple[GarrisonEvent, ...]] | None:
-    if state.pending is not None:
-        return None
-    card, target = action.card, action.target
-    hands, shown = state.hands, state.shown
-    hand = list(hands[actor])
-    hand.remove(card)
-    new_hands = list(hands)
-    new_hands[actor] = tuple(hand)
-    mine = shown[actor]
-    if card in mine:
-        new_shown = list(shown)
-        new_shown[actor] = tuple([c for c in mine if c != card])
-        shown = tuple(new_shown)
-    keeps = list(state.keeps)
-    keep = keeps[target]
-    keeps[target] = Keep(keep.court, keep.fallen, keep.garrison, (*keep.siege, card))
-    after = _window_opened(
-        state,
-        actor,
-        tuple(new_hands),
-        shown,
-        tuple(keeps),
-        state.discard,
-        state.market,
-        state.took_from_pile,
-    )
-    return after, (Besieged(actor, target, card),)
-
-
-def _trade(
-    state: GarrisonState, actor: int, action: Trade
-) -> tuple[GarrisonState, tuple[GarrisonEvent, ...]] | None:
-    give = action.give
-    if give == JOKER:
-        return None
-    return _after_hand(state, actor, give, action.take, Traded(actor, give, action.take))
-
-
-def _discard(
-    state: GarrisonState, actor: int, action: Discard
-) -> tuple[GarrisonState, tuple[GarrisonEvent, ...]] | None:
-    card = action.card
-    if card == JOKER:
-        return None
-    return _after_hand(state, actor, card, None, Discarded(actor, card))
-
-
-def _pass(
-    state: GarrisonState, actor: int, action: Pass
-) -> tuple[GarrisonState, tuple[GarrisonEvent, ...]] | None:
-    if state.phase != "window":
-        return None
-    keeps, discard, market = state.keeps, state.discard, state.market
-    window = _next_asked(state.window[1:], state.hands, keeps, discard, market)
-    return GarrisonState(
-        state.config,
-        state.key,
-        state.deck,
-        discard,
-        market,
-        state.hands,
-        state.shown,
-        keeps,
-        state.turn_player,
-        state.turns,
-        "window" if window else "main",
-        window[0] if window else state.turn_player,
-        None,
-        window,
-        state.took_from_pile,
-        state.reshuffles,
-    ), (Passed(actor),)
-
-
-def _quick(
-    state: GarrisonState, actor: int, action: GarrisonAction
-) -> tuple[GarrisonState, tuple[GarrisonEvent, ...]] | None:
-    """The commonest steps made directly, without a scratch copy: a trade or a discard
-    that is not the Joker, a siege, a pass in the spy window and, most of the time,
-    ending the turn. None for any other action.
-
-    Each gives what the scratch copy gives (a test compares them): none of them can raise
-    a keep's value, strike a disaster or start a pending spy.
-    """
-    step = _QUICK.get(type(action))
-    return None if step is None else step(state, actor, action)
-
-
-_QUICK: dict[type, Any] = {
-    Trade: _trade,
-    Discard: _discard,
-    Pass: _pass,
-    EndTurn: _end_turn,
-    Besiege: _besiege,
-}
-# The others of the spy window after each seat's action, clockwise (GA9).
-_OTHERS: dict[int, tuple[tuple[int, ...], ...]] = {
-    players: tuple(order_from(seat, players)[1:] for seat in range(players))
-    for players in range(1, 7)
-}
-
-
 def apply(
     state: GarrisonState, action: GarrisonAction
 ) -> tuple[GarrisonState, tuple[GarrisonEvent, ...]]:
@@ -776,11 +525,9 @@ def apply(
         raise refusal(state, action)
     actor = state.actor
     assert actor is not None
-    step = _QUICK.get(type(action))
-    if step is not None:
-        quick = step(state, actor, action)
-        if quick is not None:
-            return quick  # type: ignore[no-any-return]
+    quick = quick_step(state, actor, action)
+    if quick is not None:
+        return quick
     return _slow(state, actor, action)
 
 
