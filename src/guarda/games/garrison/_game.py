@@ -146,7 +146,9 @@ class GarrisonGame:
 
     def is_over(self, state: GarrisonState) -> bool:
         """``state.is_over``."""
-        return _state(state).is_over
+        if not isinstance(state, GarrisonState):
+            raise ArgumentError(f"not a Garrison state: {type(state).__name__}", path="state")
+        return state.phase == "over"
 
     def scores(self, state: GarrisonState) -> tuple[float, ...] | None:
         """1 for the winner and 0 for the others; 1/2 each at the turn limit; None until over."""

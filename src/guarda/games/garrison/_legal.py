@@ -13,8 +13,10 @@ Examples:
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Sequence
+from typing import Final
 
 from guarda.errors import ArgumentError
 from guarda.games.garrison._actions import (
@@ -51,7 +53,10 @@ from guarda.games.garrison._rules import (
 )
 from guarda.games.garrison._state import GarrisonState
 
-__all__ = ["has_spy", "legal_actions", "spy_actions"]
+__all__ = ["SPY_ACES", "has_spy", "legal_actions", "spy_actions"]
+
+SPY_ACES: Final = frozenset((AGITATOR, SEDUCER, SMUGGLER, THUG))
+"""The four spies: a hand without one of them has no spy to play (GA9)."""
 
 _END_TURN = EndTurn()
 _END: tuple[GarrisonAction, ...] = (_END_TURN,)
@@ -182,6 +187,18 @@ def _upgrades(card: int, diamonds: tuple[int, ...]) -> list[GarrisonAction]:
     return found
 
 
+@functools.lru_cache(maxsize=4096)
+def _hand_parts(
+    hand: tuple[int, ...],
+) -> tuple[tuple[int, ...], tuple[int, ...], tuple[GarrisonAction, ...], bool]:
+    """What of the main-phase actions depends on the hand alone: its diamonds, its
+    spades, its discards and whether it holds an ace (every spy is one)."""
+    diamonds = tuple(card for card in hand if 26 <= card < 39)
+    spades = tuple(card for card in hand if card < 13)
+    discards = tuple(_DISCARDS[card] for card in hand)
+    return diamonds, spades, discards, not SPY_ACES.isdisjoint(hand)
+
+
 def _main(state: GarrisonState) -> tuple[GarrisonAction, ...]:
     # Card numbers: spades 0-12, hearts 13-25, diamonds 26-38, clubs 39-51, the Joker 52;
     # a hand is sorted.
@@ -189,36 +206,30 @@ def _main(state: GarrisonState) -> tuple[GarrisonAction, ...]:
     hand = state.hands[player]
     keeps = state.keeps
     own = keeps[player]
+    diamonds, spades, discards, aces = _hand_parts(hand)
     found: list[GarrisonAction] = []
-    if own.court:
-        diamonds = tuple([card for card in hand if 26 <= card < 39])
-        if diamonds:
-            whole = not own.fallen
-            for card in hand:
-                if 13 <= card < 26 or (whole and 39 <= card < 52):
-                    found += _upgrades(card, diamonds)
-    takes = [card for card in state.market if card is not None]
+    if diamonds and own.court:
+        whole = not own.fallen
+        for card in hand:
+            if 13 <= card < 26 or (whole and 39 <= card < 52):
+                found += _upgrades(card, diamonds)
+    market = state.market
+    takes = [card for card in market if card is not None]
     if state.discard and not state.took_from_pile:
         takes.append(state.discard[-1])
-    for give in hand:
-        row = _TRADES[give]
-        found += [row[take] for take in takes]
-    if hand[0] < 13:
-        spades = [card for card in hand if card < 13]
+    found += [row[take] for row in map(_TRADES.__getitem__, hand) for take in takes]
+    if spades:
         targets = [t for t, k in enumerate(keeps) if t != player and k.court]
-        for card in spades:
-            sieges = _BESIEGES[card]
-            found += [sieges[target] for target in targets]
+        if targets:
+            found += [_BESIEGES[card][target] for card in spades for target in targets]
         if own.siege:
             levies = sorted(own.siege)
-            for card in spades:
-                fends = _FENDS[card]
-                found += [fends[levy] for levy in levies]
+            found += [_FENDS[card][levy] for card in spades for levy in levies]
     if own.fallen:
         for size in range(1, min(len(hand), len(own.fallen)) + 1):
             found += [_rebuild(cards) for cards in itertools.combinations(hand, size)]
-    found += [_DISCARDS[card] for card in hand]
-    if hand[0] < 40 and (0 in hand or 13 in hand or 26 in hand or 39 in hand):
+    found += discards
+    if aces:
         found += spy_actions(player, hand, keeps, state.discard, state.market)
     found.append(_END_TURN)
     return tuple(found)

@@ -1,8 +1,8 @@
 """The one place a Garrison state changes: an action applied to a state.
 
 [`apply`][guarda.games.garrison.apply] checks the action against the legal actions, then
-works on a scratch copy of the state and freezes the result (the commonest steps, a trade,
-a discard or a pass, are made directly), so an illegal action raises
+works on a scratch copy of the state and freezes the result (the commonest steps are made
+directly, see ``_quick_steps``), so an illegal action raises
 [`IllegalActionError`][guarda.IllegalActionError] (naming the ruling) and changes nothing.
 The first state comes from [`new_game`][guarda.games.garrison.new_game].
 
@@ -68,7 +68,8 @@ from guarda.games.garrison._events import (
     Traded,
     Upgraded,
 )
-from guarda.games.garrison._legal import has_spy, legal_actions
+from guarda.games.garrison._legal import SPY_ACES, has_spy, legal_actions
+from guarda.games.garrison._quick_steps import quick_step
 from guarda.games.garrison._refusals import refusal
 from guarda.games.garrison._rules import (
     HAND_LIMIT,
@@ -387,10 +388,8 @@ class _Table:
         while self.window:
             player = self.window[0]
             hand = self.hands[player]
-            if (
-                hand
-                and min(hand) < 40
-                and has_spy(player, hand, self.keeps, self.discard, self.market)
+            if not SPY_ACES.isdisjoint(hand) and has_spy(
+                player, hand, self.keeps, self.discard, self.market
             ):
                 self.phase = "window"
                 self.actor = player
@@ -496,84 +495,6 @@ class _Table:
         self.start_turn((player + 1) % self.players)
 
 
-def _next_asked(
-    window: tuple[int, ...],
-    hands: tuple[tuple[int, ...], ...],
-    keeps: tuple[Keep, ...],
-    discard: tuple[int, ...],
-    market: tuple[int | None, ...],
-) -> tuple[int, ...]:
-    """The spy window from its first player with a spy to play (GA9); () for none."""
-    for index, player in enumerate(window):
-        hand = hands[player]
-        if hand and hand[0] < 40 and has_spy(player, hand, keeps, discard, market):
-            return window[index:]
-    return ()
-
-
-def _quick(
-    state: GarrisonState, actor: int, action: GarrisonAction
-) -> tuple[GarrisonState, tuple[GarrisonEvent, ...]] | None:
-    """The commonest steps made directly, without a scratch copy: a trade or a discard
-    that is not the Joker, and a pass in the spy window. None for any other action.
-
-    Each gives what the scratch copy gives (a test compares them): none of them can raise
-    a keep's value, strike a disaster or start a pending spy.
-    """
-    hands, shown, keeps = state.hands, state.shown, state.keeps
-    discard, market, took = state.discard, state.market, state.took_from_pile
-    events: tuple[GarrisonEvent, ...]
-    if isinstance(action, Pass) and state.phase == "window":
-        window = _next_asked(state.window[1:], hands, keeps, discard, market)
-        events = (Passed(actor),)
-    elif isinstance(action, Discard | Trade):
-        card = action.card if isinstance(action, Discard) else action.give
-        if card == JOKER:
-            return None
-        hand = list(hands[actor])
-        hand.remove(card)
-        mine = shown[actor]
-        if card in mine:
-            mine = tuple(c for c in mine if c != card)
-        if isinstance(action, Trade):
-            take = action.take
-            if take in market:
-                market = tuple(None if c == take else c for c in market)
-            else:
-                discard = discard[:-1]
-                took = True
-            hand.append(take)
-            mine = tuple(sorted((*mine, take)))
-            events = (Traded(actor, card, take),)
-        else:
-            events = (Discarded(actor, card),)
-        discard = (*discard, card)
-        hands = (*hands[:actor], tuple(sorted(hand)), *hands[actor + 1 :])
-        shown = (*shown[:actor], mine, *shown[actor + 1 :])
-        window = _next_asked(
-            order_from(actor, state.config.players)[1:], hands, keeps, discard, market
-        )
-    else:
-        return None
-    return GarrisonState(
-        config=state.config,
-        key=state.key,
-        deck=state.deck,
-        discard=discard,
-        market=market,
-        hands=hands,
-        shown=shown,
-        keeps=keeps,
-        turn_player=state.turn_player,
-        turns=state.turns,
-        phase="window" if window else "main",
-        actor=window[0] if window else state.turn_player,
-        window=window,
-        took_from_pile=took,
-        reshuffles=state.reshuffles,
-    ), events
-
-
 def apply(
     state: GarrisonState, action: GarrisonAction
 ) -> tuple[GarrisonState, tuple[GarrisonEvent, ...]]:
@@ -604,7 +525,7 @@ def apply(
         raise refusal(state, action)
     actor = state.actor
     assert actor is not None
-    quick = _quick(state, actor, action)
+    quick = quick_step(state, actor, action)
     if quick is not None:
         return quick
     return _slow(state, actor, action)

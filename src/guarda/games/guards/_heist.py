@@ -24,7 +24,6 @@ import random
 from collections import deque
 from typing import Final
 
-import attrs
 from attrs import frozen
 
 from guarda.errors import ArgumentError, ConfigurationError, IllegalActionError
@@ -43,6 +42,7 @@ from guarda.games.guards._phase import (
     route_distance,
     setup_guards,
 )
+from guarda.games.guards._replace import replace
 from guarda.games.guards._sight import visible
 
 __all__ = [
@@ -283,8 +283,22 @@ def _thief_distances(keep: Keep, start: Hex, limit: int) -> dict[Hex, int]:
     return distances
 
 
+# The last state asked about and its actions, one tuple so threads never see a torn pair:
+# a playout asks for a state's actions, then applies one, which asks again.
+_last: list[tuple[object, tuple[HeistAction, ...]]] = [(None, ())]
+
+
 def heist_legal_actions(state: HeistState) -> tuple[HeistAction, ...]:
     """The actor's legal actions: wait, moves, runs, then Art, each in hex or guard order."""
+    last = _last[0]
+    if last[0] is state:
+        return last[1]
+    found = _legal_actions(state)
+    _last[0] = (state, found)
+    return found
+
+
+def _legal_actions(state: HeistState) -> tuple[HeistAction, ...]:
     if state.actor is None:
         return ()
     keep = state.keep
@@ -305,13 +319,13 @@ def heist_legal_actions(state: HeistState) -> tuple[HeistAction, ...]:
 
 def _set_thief(keep: Keep, player: int, **changes: object) -> Keep:
     thieves = list(keep.thieves)
-    thieves[player] = attrs.evolve(thieves[player], **changes)  # type: ignore[arg-type]
-    return attrs.evolve(keep, thieves=tuple(thieves))
+    thieves[player] = replace(thieves[player], **changes)
+    return replace(keep, thieves=tuple(thieves))
 
 
 def _place_marker(keep: Keep, name: str, hex_: Hex) -> Keep:
     others = tuple(marker for marker in keep.markers if marker.thief != name)
-    return attrs.evolve(keep, markers=(*others, ThiefMarker(name, hex_)))
+    return replace(keep, markers=(*others, ThiefMarker(name, hex_)))
 
 
 def heist_apply(
@@ -346,13 +360,13 @@ def heist_apply(
             events.extend(heard)
         else:
             events.append(ThiefActed(player, "move", action.to))
-        state = attrs.evolve(state, keep=keep)
+        state = replace(state, keep=keep)
         state, arrived = _arrive(state, player)
         keep = state.keep
         events.extend(arrived)
     keep, seen = look(keep)
     events.extend(seen)
-    state = attrs.evolve(state, keep=keep)
+    state = replace(state, keep=keep)
     return _settle(state, events, acted=player)
 
 
@@ -368,16 +382,16 @@ def _arrive(state: HeistState, player: int) -> tuple[HeistState, list[HeistEvent
     if vault_tile is not None and thief.hex in vault_tile.hexes and not keep.vault_guard_placed:
         bow = state.config.difficulty != "easy"
         keep, placed = place_vault_guard(keep, _rng(state), bow=bow, undead=state.config.undead)
-        state = attrs.evolve(state, draws=state.draws + 1)
+        state = replace(state, draws=state.draws + 1)
         events.extend(placed)
     if thief.hex == vault and state.carrier is None:
         keep = _place_marker(keep, thief.name, vault)
-        state = attrs.evolve(state, carrier=player)
+        state = replace(state, carrier=player)
         events.append(TreasureMoved(player, taken=True))
     if state.carrier == player and thief.hex == state.config.entrance_hex:
-        state = attrs.evolve(state, winner=player)
+        state = replace(state, winner=player)
         events.append(Escaped(player))
-    return attrs.evolve(state, keep=keep), events
+    return replace(state, keep=keep), events
 
 
 def _settle(
@@ -386,22 +400,22 @@ def _settle(
     """Drop the treasure of a thief who is out, then pass the turn (and run the round's end)."""
     state = _drop(state, events)
     if state.winner is not None:
-        return attrs.evolve(state, actor=None), tuple(events)
+        return replace(state, actor=None), tuple(events)
     if acted is None:
         following = _next_living(state, -1)
-        return attrs.evolve(state, actor=following), tuple(events)
+        return replace(state, actor=following), tuple(events)
     following = _next_living(state, acted)
     if following is not None:
-        return attrs.evolve(state, actor=following), tuple(events)
+        return replace(state, actor=following), tuple(events)
     keep, moved = guard_movement_phase(state.keep)
     events.extend(moved)
-    state = _drop(attrs.evolve(state, keep=keep), events)
+    state = _drop(replace(state, keep=keep), events)
     keep, recovered = resources_phase(state.keep, _rng(state))
     events.extend(recovered)
-    state = attrs.evolve(state, keep=keep, draws=state.draws + 1, round=state.round + 1)
+    state = replace(state, keep=keep, draws=state.draws + 1, round=state.round + 1)
     if state.round > state.config.rounds:
-        return attrs.evolve(state, actor=None), tuple(events)
-    return attrs.evolve(state, actor=_next_living(state, -1)), tuple(events)
+        return replace(state, actor=None), tuple(events)
+    return replace(state, actor=_next_living(state, -1)), tuple(events)
 
 
 def _next_living(state: HeistState, after: int) -> int | None:
@@ -416,7 +430,7 @@ def _drop(state: HeistState, events: list[HeistEvent]) -> HeistState:
     carrier = state.carrier
     if carrier is not None and state.keep.thieves[carrier].out is not None:
         events.append(TreasureMoved(carrier, taken=False))
-        return attrs.evolve(state, carrier=None)
+        return replace(state, carrier=None)
     return state
 
 

@@ -68,7 +68,7 @@ _NAME: Final = re.compile(r"([A-Z])([1-9][0-9]?)")
 """A hex name: one column letter and a row from 1 to 99."""
 
 
-@frozen(order=True)
+@frozen(order=False)
 class Hex:
     """One hex of the grid: ``column`` 0 is A, ``row`` is the number of its name.
 
@@ -81,6 +81,27 @@ class Hex:
 
     column: int
     row: int
+
+    # Written out, the order attrs gives (column, then row), without its generic tuples.
+    def __lt__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return (self.column, self.row) < (other.column, other.row)
+
+    def __le__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return (self.column, self.row) <= (other.column, other.row)
+
+    def __gt__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return (self.column, self.row) > (other.column, other.row)
+
+    def __ge__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return (self.column, self.row) >= (other.column, other.row)
 
     @classmethod
     def parse(cls, name: str, *, path: str = "hex") -> Hex:

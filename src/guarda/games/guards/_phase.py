@@ -13,8 +13,6 @@ from collections import deque
 from collections.abc import Iterable, Mapping
 from typing import Any, Final, Literal
 
-import attrs
-
 from guarda.errors import ArgumentError, IllegalActionError
 from guarda.games.guards._guards import Guard, GuardKind, Status
 from guarda.games.guards._hexes import Direction, Hex
@@ -26,6 +24,7 @@ from guarda.games.guards._keep import (
     ThiefMarker,
 )
 from guarda.games.guards._maps import GuardMap, Tile
+from guarda.games.guards._replace import replace
 from guarda.games.guards._sight import visible
 
 __all__ = [
@@ -127,7 +126,7 @@ class _World:
         self.events: list[Event] = []
 
     def result(self) -> tuple[Keep, tuple[Event, ...]]:
-        keep = attrs.evolve(
+        keep = replace(
             self.keep,
             guards=tuple(self.guards),
             thieves=tuple(self.thieves[thief.name] for thief in self.keep.thieves),
@@ -142,7 +141,7 @@ class _World:
         self.events.append(Event(kind, guard, thief, hex_))
 
     def set(self, index: int, **changes: Any) -> Guard:
-        guard = attrs.evolve(self.guards[index], **changes)
+        guard = replace(self.guards[index], **changes)
         self.guards[index] = guard
         return guard
 
@@ -156,11 +155,11 @@ class _World:
         wounds = thief.wounds + 1
         self.emit(kind, guard, name, thief.hex)
         if wounds >= WOUNDS_TO_KILL:
-            self.thieves[name] = attrs.evolve(thief, wounds=wounds, out="killed")
+            self.thieves[name] = replace(thief, wounds=wounds, out="killed")
             self.emit(EventKind.KILLED, guard, name, thief.hex)
             self.markers = [marker for marker in self.markers if marker.thief != name]
         else:
-            self.thieves[name] = attrs.evolve(thief, wounds=wounds)
+            self.thieves[name] = replace(thief, wounds=wounds)
 
     def reveal(self, name: str) -> None:
         """A spotted thief's markers become one marker on the thief's true hex (GD13)."""
@@ -222,7 +221,7 @@ class _World:
             if thief.out is None and thief.hex == hex_:
                 if guard.undead:
                     continue  # undead never catch; entering wounded the thief (GD16)
-                self.thieves[thief.name] = attrs.evolve(thief, out="caught")
+                self.thieves[thief.name] = replace(thief, out="caught")
                 self.markers = [m for m in self.markers if m.thief != thief.name]
                 self.emit(EventKind.CAUGHT, index, thief.name, hex_)
             else:
@@ -557,7 +556,7 @@ def _has_markers(tile: Tile, kind: GuardKind) -> bool:
 
 
 def _undead(guard: Guard, rng: random.Random) -> Guard:
-    return attrs.evolve(guard, undead=_roll(rng) >= 5)
+    return replace(guard, undead=_roll(rng) >= 5)
 
 
 def setup_guards(
@@ -645,4 +644,4 @@ def place_vault_guard(
     world.guards.append(guard)
     world.emit(EventKind.PLACED, len(world.guards) - 1, None, guard.hex)
     new, events = world.result()
-    return attrs.evolve(new, vault_guard_placed=True), events
+    return replace(new, vault_guard_placed=True), events

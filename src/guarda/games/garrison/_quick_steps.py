@@ -1,0 +1,375 @@
+"""The commonest Garrison steps, made directly on frozen values without a scratch copy.
+
+[`apply`][guarda.games.garrison.apply] checks legality, then asks
+``quick_step`` first: a trade or a discard (not the Joker), a siege, an upgrade or a
+rebuild that wins nothing and pays no Joker, a pass in the spy window and an end of turn
+that needs no reshuffle, deals no Joker and does not reach the turn limit. Anything else
+(None here) goes to the scratch copy, which gives the same state and events for these
+too (a test compares them on random games).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from guarda.games.garrison._actions import (
+    Besiege,
+    Discard,
+    EndTurn,
+    GarrisonAction,
+    Pass,
+    Rebuild,
+    Trade,
+    Upgrade,
+)
+from guarda.games.garrison._cards import HEARTS, JOKER
+from guarda.games.garrison._events import (
+    Besieged,
+    Discarded,
+    Drew,
+    EndedTurn,
+    GarrisonEvent,
+    KeepFell,
+    MarketDealt,
+    Passed,
+    Rebuilt,
+    StartedTurn,
+    Traded,
+    Upgraded,
+)
+from guarda.games.garrison._legal import SPY_ACES, has_spy
+from guarda.games.garrison._rules import HAND_LIMIT, order_from, raised_hearts
+from guarda.games.garrison._state import GarrisonState, Keep
+
+__all__ = ["quick_step"]
+
+_Step = tuple[GarrisonState, tuple[GarrisonEvent, ...]]
+
+
+def _next_asked(
+    window: tuple[int, ...],
+    hands: tuple[tuple[int, ...], ...],
+    keeps: tuple[Keep, ...],
+    discard: tuple[int, ...],
+    market: tuple[int | None, ...],
+) -> tuple[int, ...]:
+    """The spy window from its first player with a spy to play (GA9); () for none."""
+    for index, player in enumerate(window):
+        hand = hands[player]
+        if not SPY_ACES.isdisjoint(hand) and has_spy(player, hand, keeps, discard, market):
+            return window[index:]
+    return ()
+
+
+def _end_turn(
+    state: GarrisonState, player: int, action: EndTurn
+) -> tuple[GarrisonState, tuple[GarrisonEvent, ...]] | None:
+    """Ending the turn made directly when nothing but falls and drawing happens: the deck
+    holds every card drawn (no reshuffle), no Joker is dealt to the market and the turn
+    limit is not reached. None otherwise.
+    """
+    turns = state.turns + 1
+    config = state.config
+    if turns >= config.turn_limit or state.pending is not None:
+        return None
+    keeps = state.keeps
+    discard = state.discard
+    events: list[GarrisonEvent] = [EndedTurn(player)]
+    for seat in order_from(player, config.players):
+        keep = keeps[seat]
+        if keep.siege and keep.strength > keep.value:  # the keep falls (GA7)
+            levies, clubs = keep.siege, keep.garrison
+            discard = (*discard, *levies, *clubs)
+            fallen = list(keeps)
+            fallen[seat] = Keep((), (*keep.fallen, *keep.court), (), ())
+            keeps = tuple(fallen)
+            events.append(KeepFell(seat, levies, clubs))
+    hands = state.hands
+    hand = hands[player]
+    market = state.market
+    wanted = HAND_LIMIT - len(hand) if len(hand) < HAND_LIMIT else 0
+    empty = [slot for slot in (0, 1, 2) if market[slot] is None] if None in market else []
+    deck = state.deck
+    used = wanted + len(empty)
+    if len(deck) < used:
+        return None
+    following = (player + 1) % config.players
+    if wanted:
+        drawn = deck[:wanted]
+        events.append(Drew(player, wanted, drawn))
+        new_hands = list(hands)
+        new_hands[player] = tuple(sorted((*hand, *drawn)))
+        hands = tuple(new_hands)
+    events.append(StartedTurn(following, turns + 1))
+    if empty:
+        filled = list(market)
+        for slot, card in zip(empty, deck[wanted:used], strict=True):
+            if card == JOKER:
+                return None
+            filled[slot] = card
+            events.append(MarketDealt(slot, card))
+        market = tuple(filled)
+    return GarrisonState(
+        config,
+        state.key,
+        deck[used:],
+        discard,
+        market,
+        hands,
+        state.shown,
+        keeps,
+        following,
+        turns,
+        "main",
+        following,
+        None,
+        (),
+        False,
+        state.reshuffles,
+    ), tuple(events)
+
+
+def _after_hand(
+    state: GarrisonState,
+    actor: int,
+    card: int,
+    take: int | None,
+    event: GarrisonEvent,
+) -> tuple[GarrisonState, tuple[GarrisonEvent, ...]]:
+    """The state after the actor spent ``card`` (not the Joker) on the discard pile and,
+    for a trade, took ``take`` from the market or the pile, with the spy window opened."""
+    hands, shown = state.hands, state.shown
+    discard, market, took = state.discard, state.market, state.took_from_pile
+    hand = list(hands[actor])
+    hand.remove(card)
+    mine = shown[actor]
+    if card in mine:
+        mine = tuple([c for c in mine if c != card])
+    if take is not None:
+        if take in market:
+            slot = market.index(take)
+            market = (*market[:slot], None, *market[slot + 1 :])
+        else:
+            discard = discard[:-1]
+            took = True
+        hand.append(take)
+        mine = tuple(sorted((*mine, take)))
+    hand.sort()
+    new_hands = list(hands)
+    new_hands[actor] = tuple(hand)
+    new_shown = list(shown)
+    new_shown[actor] = mine
+    hands, shown, discard = tuple(new_hands), tuple(new_shown), (*discard, card)
+    return _window_opened(state, actor, hands, shown, state.keeps, discard, market, took), (event,)
+
+
+def _window_opened(
+    state: GarrisonState,
+    actor: int,
+    hands: tuple[tuple[int, ...], ...],
+    shown: tuple[tuple[int, ...], ...],
+    keeps: tuple[Keep, ...],
+    discard: tuple[int, ...],
+    market: tuple[int | None, ...],
+    took: bool,
+) -> GarrisonState:
+    """The state with these cards after the actor's main action, the spy window opened
+    on the first other player with a spy to play (GA9)."""
+    window = _next_asked(_OTHERS[state.config.players][actor], hands, keeps, discard, market)
+    return GarrisonState(
+        state.config,
+        state.key,
+        state.deck,
+        discard,
+        market,
+        hands,
+        shown,
+        keeps,
+        state.turn_player,
+        state.turns,
+        "window" if window else "main",
+        window[0] if window else state.turn_player,
+        None,
+        window,
+        took,
+        state.reshuffles,
+    )
+
+
+def _besiege(
+    state: GarrisonState, actor: int, action: Besiege
+) -> tuple[GarrisonState, tuple[GarrisonEvent, ...]] | None:
+    if state.pending is not None:
+        return None
+    card, target = action.card, action.target
+    hands, shown = state.hands, state.shown
+    hand = list(hands[actor])
+    hand.remove(card)
+    new_hands = list(hands)
+    new_hands[actor] = tuple(hand)
+    mine = shown[actor]
+    if card in mine:
+        new_shown = list(shown)
+        new_shown[actor] = tuple([c for c in mine if c != card])
+        shown = tuple(new_shown)
+    keeps = list(state.keeps)
+    keep = keeps[target]
+    keeps[target] = Keep(keep.court, keep.fallen, keep.garrison, (*keep.siege, card))
+    after = _window_opened(
+        state,
+        actor,
+        tuple(new_hands),
+        shown,
+        tuple(keeps),
+        state.discard,
+        state.market,
+        state.took_from_pile,
+    )
+    return after, (Besieged(actor, target, card),)
+
+
+def _built(
+    state: GarrisonState,
+    actor: int,
+    spent: tuple[int, ...],
+    placed: int | None,
+    keep: Keep,
+    event: GarrisonEvent,
+) -> tuple[GarrisonState, tuple[GarrisonEvent, ...]] | None:
+    """The state after the actor paid ``spent`` onto the discard pile and put ``placed``
+    (or nothing) into their keep, now ``keep``; None when a keep reaches the target or a
+    Joker is paid (the scratch copy ends the game or asks the Thug)."""
+    if JOKER in spent or state.pending is not None:
+        return None
+    keeps = list(state.keeps)
+    keeps[actor] = keep
+    target = state.config.target
+    for each in keeps:
+        if each.value >= target:
+            return None
+    gone = spent if placed is None else (*spent, placed)
+    hands, shown = state.hands, state.shown
+    hand = list(hands[actor])
+    for card in gone:
+        hand.remove(card)
+    new_hands = list(hands)
+    new_hands[actor] = tuple(hand)
+    mine = shown[actor]
+    if not mine or not any(card in mine for card in gone):
+        new_shown = shown
+    else:
+        changed = list(shown)
+        changed[actor] = tuple([card for card in mine if card not in gone])
+        new_shown = tuple(changed)
+    after = _window_opened(
+        state,
+        actor,
+        tuple(new_hands),
+        new_shown,
+        tuple(keeps),
+        (*state.discard, *spent),
+        state.market,
+        state.took_from_pile,
+    )
+    return after, (event,)
+
+
+def _upgrade(
+    state: GarrisonState, actor: int, action: Upgrade
+) -> tuple[GarrisonState, tuple[GarrisonEvent, ...]] | None:
+    card = action.card
+    keep = state.keeps[actor]
+    if card // 13 == HEARTS:
+        keep = Keep((*keep.court, card), keep.fallen, keep.garrison, keep.siege)
+    else:
+        keep = Keep(keep.court, keep.fallen, (*keep.garrison, card), keep.siege)
+    event = Upgraded(actor, card, action.payment)
+    return _built(state, actor, action.payment, card, keep, event)
+
+
+def _rebuild(
+    state: GarrisonState, actor: int, action: Rebuild
+) -> tuple[GarrisonState, tuple[GarrisonEvent, ...]] | None:
+    cards = action.cards
+    keep = state.keeps[actor]
+    raised = raised_hearts(keep.fallen, len(cards))
+    fallen = list(keep.fallen)
+    for card in raised:
+        fallen.remove(card)
+    keep = Keep((*keep.court, *raised), tuple(fallen), keep.garrison, keep.siege)
+    return _built(state, actor, cards, None, keep, Rebuilt(actor, cards, raised))
+
+
+def _trade(
+    state: GarrisonState, actor: int, action: Trade
+) -> tuple[GarrisonState, tuple[GarrisonEvent, ...]] | None:
+    give = action.give
+    if give == JOKER:
+        return None
+    return _after_hand(state, actor, give, action.take, Traded(actor, give, action.take))
+
+
+def _discard(
+    state: GarrisonState, actor: int, action: Discard
+) -> tuple[GarrisonState, tuple[GarrisonEvent, ...]] | None:
+    card = action.card
+    if card == JOKER:
+        return None
+    return _after_hand(state, actor, card, None, Discarded(actor, card))
+
+
+def _pass(
+    state: GarrisonState, actor: int, action: Pass
+) -> tuple[GarrisonState, tuple[GarrisonEvent, ...]] | None:
+    if state.phase != "window":
+        return None
+    keeps, discard, market = state.keeps, state.discard, state.market
+    window = _next_asked(state.window[1:], state.hands, keeps, discard, market)
+    return GarrisonState(
+        state.config,
+        state.key,
+        state.deck,
+        discard,
+        market,
+        state.hands,
+        state.shown,
+        keeps,
+        state.turn_player,
+        state.turns,
+        "window" if window else "main",
+        window[0] if window else state.turn_player,
+        None,
+        window,
+        state.took_from_pile,
+        state.reshuffles,
+    ), (Passed(actor),)
+
+
+def quick_step(
+    state: GarrisonState, actor: int, action: GarrisonAction
+) -> tuple[GarrisonState, tuple[GarrisonEvent, ...]] | None:
+    """``action`` (legal, by ``actor``) applied directly, or None where the scratch copy
+    must do it (see the module).
+
+    Each gives what the scratch copy gives (a test compares them): none of the steps made
+    here ends the game, strikes a disaster or starts a pending spy.
+    """
+    step = _STEPS.get(type(action))
+    return None if step is None else step(state, actor, action)
+
+
+_STEPS: dict[type, Callable[[GarrisonState, int, Any], _Step | None]] = {
+    Trade: _trade,
+    Discard: _discard,
+    Pass: _pass,
+    EndTurn: _end_turn,
+    Besiege: _besiege,
+    Upgrade: _upgrade,
+    Rebuild: _rebuild,
+}
+# The others of the spy window after each seat's action, clockwise (GA9).
+_OTHERS: dict[int, tuple[tuple[int, ...], ...]] = {
+    players: tuple(order_from(seat, players)[1:] for seat in range(players))
+    for players in range(1, 7)
+}
