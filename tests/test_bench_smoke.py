@@ -23,6 +23,10 @@ ROWS = {
     "custom9x9_8p_teams": "step",
     "custom12x12_hand12": "step",
     "modern2p_loaded": "step",
+    "on_guard": "step",
+    "garrison2p": "step",
+    "garrison4p": "step",
+    "heist": "step",
     "view_early": "call",
     "view_late": "call",
     "state_round_trip": "call",
@@ -59,7 +63,7 @@ def test_quick_run_reports_every_row(tmp_path: Path) -> None:
     assert growth["games"] >= growth["configs"] == 20
     assert all(map(positive, (growth["before_mb"], growth["after_mb"], growth["steps"])))
     assert math.isfinite(growth["growth_mb"])
-    assert len(results["targets"]) == 12
+    assert len(results["targets"]) == 15
     for target in results["targets"]:
         assert isinstance(target["met"], bool)
         assert math.isfinite(target["value"]) and target["limit"] > 0
