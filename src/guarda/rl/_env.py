@@ -13,12 +13,11 @@ import hashlib
 import hmac
 import random
 import secrets
-from typing import Any, Final, Literal, SupportsIndex, overload
+from typing import Any, Final, SupportsIndex
 
 import gymnasium
 import numpy as np
 import numpy.typing as npt
-from pettingzoo import AECEnv
 
 import guarda
 from guarda import Config, GameState, KingOfTheHill, StakesKind, Victory
@@ -26,6 +25,7 @@ from guarda.errors import ArgumentError, NotResetError
 from guarda.render import text
 from guarda.rl._mask import action_mask
 from guarda.rl._observation import ObservationEncoder
+from guarda.rl._seats import Observation, SeatedEnv
 
 __all__ = ["AGENT_PREFIX", "GuardaEnv", "Observation", "Reward"]
 
@@ -42,10 +42,6 @@ def _salt(seed: int, key: str) -> str:
 AGENT_PREFIX: Final = "player_"
 """Agents are named ``player_0``, ``player_1``, ...: the prefix and the player number."""
 
-Observation = dict[str, Any]
-"""What an agent observes: ``{"observation": float32 vector, "action_mask": int8 vector}``,
-both NumPy arrays."""
-
 
 class Reward(enum.StrEnum):
     """What the agents are rewarded for."""
@@ -60,7 +56,7 @@ class Reward(enum.StrEnum):
     """At the end: the agent's net gain from the stakes (a stakes variant only)."""
 
 
-class GuardaEnv(AECEnv[str, Observation, Any]):
+class GuardaEnv(SeatedEnv):
     """A game of Guarda as a PettingZoo AEC environment.
 
     Agents are the players, ``player_0`` to ``player_{n-1}``; the selected agent
@@ -187,28 +183,6 @@ class GuardaEnv(AECEnv[str, Observation, Any]):
 
     # -- spaces and agents --------------------------------------------------------------
 
-    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
-        """The observation space of an agent (the same object on every call)."""
-        space: gymnasium.spaces.Space[Any] = self.observation_spaces[self._agent(agent)]
-        return space
-
-    def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
-        """The action space of an agent: ``Discrete(len(index))``."""
-        space: gymnasium.spaces.Space[Any] = self.action_spaces[self._agent(agent)]
-        return space
-
-    def _agent(self, agent: object) -> str:
-        if not isinstance(agent, str) or agent not in self.observation_spaces:
-            raise ArgumentError(
-                f"no agent {agent!r}: the agents are {', '.join(self.possible_agents)}",
-                path="agent",
-            )
-        return agent
-
-    def player_of(self, agent: str) -> int:
-        """The player number of an agent (``"player_2"`` is 2)."""
-        return self.possible_agents.index(self._agent(agent))
-
     @property
     def game_state(self) -> GameState:
         """The full state of the current game (it holds every secret: not for agents).
@@ -219,11 +193,6 @@ class GuardaEnv(AECEnv[str, Observation, Any]):
         if self._state is None:
             raise NotResetError("call reset() before using the environment", path="env")
         return self._state
-
-    @property
-    def game_seed(self) -> int | None:
-        """The seed of the current game, for [`guarda.new_game`][guarda.new_game]."""
-        return self._seed
 
     # -- the cycle ----------------------------------------------------------------------
 
@@ -322,35 +291,6 @@ class GuardaEnv(AECEnv[str, Observation, Any]):
             ]
         )
 
-    @overload
-    def last(
-        self, observe: Literal[True] = ...
-    ) -> tuple[Observation, float, bool, bool, dict[str, Any]]: ...
-    @overload
-    def last(self, observe: Literal[False]) -> tuple[None, float, bool, bool, dict[str, Any]]: ...
-    @overload
-    def last(
-        self, observe: bool = ...
-    ) -> tuple[Observation | None, float, bool, bool, dict[str, Any]]: ...
-    def last(
-        self, observe: bool = True
-    ) -> tuple[Observation | None, float, bool, bool, dict[str, Any]]:
-        """The selected agent's observation (None with ``observe=False``), its reward since
-        it last acted, whether it terminated or was truncated, and its info.
-
-        Raises:
-            NotResetError: Before the first ``reset()``, and once every agent is done.
-        """
-        agent = self._selected()
-        observation = self.observe(agent) if observe else None
-        return (
-            observation,
-            self._cumulative_rewards[agent],
-            self.terminations[agent],
-            self.truncations[agent],
-            self.infos[agent],
-        )
-
     def step(self, action: SupportsIndex | None) -> None:
         """Play the selected agent's action, a number of the action index.
 
@@ -394,16 +334,6 @@ class GuardaEnv(AECEnv[str, Observation, Any]):
             self.agent_selection = self.possible_agents[after.actor]
         self._accumulate_rewards()
 
-    def _selected(self) -> str:
-        """The selected agent, while there is one."""
-        if self._state is None:
-            raise NotResetError("call reset() before using the environment", path="env")
-        if not self.agents:
-            raise NotResetError(
-                "every agent is done: call reset() to start a new game", path="env"
-            )
-        return self.agent_selection
-
     def _team_points(self, state: GameState) -> list[int]:
         """Each player's team's points."""
         config = self.config
@@ -443,9 +373,6 @@ class GuardaEnv(AECEnv[str, Observation, Any]):
             print(picture)  # the human render mode prints, as PettingZoo's classic games do
             return None
         return picture
-
-    def close(self) -> None:
-        """Release nothing: the environment holds no outside resources."""
 
 
 def _reward(reward: object, config: Config) -> Reward:

@@ -11,12 +11,11 @@ from __future__ import annotations
 
 import operator
 import random
-from typing import Any, Final, Literal, SupportsIndex, overload
+from typing import Any, Final, SupportsIndex
 
 import gymnasium
 import numpy as np
 import numpy.typing as npt
-from pettingzoo import AECEnv
 
 from guarda.errors import (
     ActionSpaceError,
@@ -26,7 +25,8 @@ from guarda.errors import (
 )
 from guarda.game import ActionSpace, Game, Observable
 from guarda.games import get_game
-from guarda.rl._env import _PROCESS_KEY, AGENT_PREFIX, Observation, _salt
+from guarda.rl._env import _PROCESS_KEY, AGENT_PREFIX, _salt
+from guarda.rl._seats import Observation, SeatedEnv
 
 __all__ = ["GameEnv"]
 
@@ -57,7 +57,7 @@ def _number(action: object) -> int:
         raise ArgumentError(f"an action is an integer, not {action!r}", path="action") from None
 
 
-class GameEnv(AECEnv[str, Observation, Any]):
+class GameEnv(SeatedEnv):
     """A game of any [`Observable`][guarda.game.Observable] game as a PettingZoo AEC
     environment.
 
@@ -180,28 +180,6 @@ class GameEnv(AECEnv[str, Observation, Any]):
 
     # -- spaces and agents --------------------------------------------------------------
 
-    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
-        """The observation space of an agent (the same object on every call)."""
-        space: gymnasium.spaces.Space[Any] = self.observation_spaces[self._agent(agent)]
-        return space
-
-    def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
-        """The action space of an agent: ``Discrete(index.size)``."""
-        space: gymnasium.spaces.Space[Any] = self.action_spaces[self._agent(agent)]
-        return space
-
-    def _agent(self, agent: object) -> str:
-        if not isinstance(agent, str) or agent not in self.observation_spaces:
-            raise ArgumentError(
-                f"no agent {agent!r}: the agents are {', '.join(self.possible_agents)}",
-                path="agent",
-            )
-        return agent
-
-    def player_of(self, agent: str) -> int:
-        """The player number of an agent (``"player_1"`` is 1)."""
-        return self.possible_agents.index(self._agent(agent))
-
     @property
     def game_state(self) -> Any:
         """The full state of the current game (it holds every secret: not for agents).
@@ -212,11 +190,6 @@ class GameEnv(AECEnv[str, Observation, Any]):
         if self._state is None:
             raise NotResetError("call reset() before using the environment", path="env")
         return self._state
-
-    @property
-    def game_seed(self) -> int | None:
-        """The seed of the current game, for [`new_game`][guarda.game.Game.new_game]."""
-        return self._seed
 
     # -- the cycle ----------------------------------------------------------------------
 
@@ -296,35 +269,6 @@ class GameEnv(AECEnv[str, Observation, Any]):
         players = range(len(self.possible_agents))
         return np.concatenate([self._encode(self.game.view(state, p)) for p in players])
 
-    @overload
-    def last(
-        self, observe: Literal[True] = ...
-    ) -> tuple[Observation, float, bool, bool, dict[str, Any]]: ...
-    @overload
-    def last(self, observe: Literal[False]) -> tuple[None, float, bool, bool, dict[str, Any]]: ...
-    @overload
-    def last(
-        self, observe: bool = ...
-    ) -> tuple[Observation | None, float, bool, bool, dict[str, Any]]: ...
-    def last(
-        self, observe: bool = True
-    ) -> tuple[Observation | None, float, bool, bool, dict[str, Any]]:
-        """The selected agent's observation (None with ``observe=False``), its reward since
-        it last acted, whether it terminated or was truncated, and its info.
-
-        Raises:
-            NotResetError: Before the first ``reset()``, and once every agent is done.
-        """
-        agent = self._selected()
-        observation = self.observe(agent) if observe else None
-        return (
-            observation,
-            self._cumulative_rewards[agent],
-            self.terminations[agent],
-            self.truncations[agent],
-            self.infos[agent],
-        )
-
     def step(self, action: SupportsIndex | None) -> None:
         """Play the selected agent's action, a number of the game's action space.
 
@@ -373,16 +317,6 @@ class GameEnv(AECEnv[str, Observation, Any]):
             self.agent_selection = self.possible_agents[actor]
         self._accumulate_rewards()
 
-    def _selected(self) -> str:
-        """The selected agent, while there is one."""
-        if self._state is None:
-            raise NotResetError("call reset() before using the environment", path="env")
-        if not self.agents:
-            raise NotResetError(
-                "every agent is done: call reset() to start a new game", path="env"
-            )
-        return self.agent_selection
-
     def _finish(self, state: Any) -> None:
         scores = self.game.scores(state)
         if scores is not None:
@@ -406,6 +340,3 @@ class GameEnv(AECEnv[str, Observation, Any]):
             print(picture)  # the human render mode prints, as PettingZoo's classic games do
             return None
         return picture
-
-    def close(self) -> None:
-        """Release nothing: the environment holds no outside resources."""
