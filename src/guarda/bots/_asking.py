@@ -403,3 +403,60 @@ def judge_listed(
         detail = f"act_with_policy: the policy gives {write(action)}, the action played, nothing"
         return action, None, ("non-action", detail)
     return action, policy, None
+
+
+Problem = tuple[FaultKind, str]
+"""Why an answer cannot be played: the fault's kind and detail."""
+Judge = Callable[[object, BaseException | None], tuple[object, Policy | None, Problem | None]]
+"""Judges an answer (and the exception the agent raised, if any)."""
+
+
+def ask_in_time(
+    agent: Agent,
+    thinker: Thinker | None,
+    view: Any,
+    rng: random.Random,
+    timer: Callable[[], float],
+    *,
+    left: float | None,
+    time_budget: float | None,
+    ply: int,
+    policy: bool,
+    judge_answer: Callable[
+        [object, BaseException | None], tuple[object, Policy | None, Problem | None]
+    ],
+) -> tuple[object, float | None, Policy | None, Problem | None]:
+    """Ask a seat's agent for its decision under the match's clocks, and judge the answer.
+
+    The one asking step of every match runner: an agent with no time left, or still busy
+    with an earlier decision it was given up on, is not asked; otherwise it is asked (on
+    its ``thinker``'s thread when the match is timed), its answer judged with
+    ``judge_answer(answer, error)``, and a late answer made a fault.
+
+    Returns:
+        The answer, the seconds it took (None if not asked), its policy, and the problem
+        that makes it a fault (None if it can be played).
+    """
+    if left is not None and left <= 0:
+        return None, None, None, ("late", "no time left on the clock: not asked")
+    if thinker is not None and thinker.is_busy():
+        busy = f"still working on the decision of ply {thinker.busy_since}: not asked"
+        return None, None, None, ("late", busy)
+    if thinker is not None:
+        limit = min(x for x in (time_budget, left) if x is not None)
+        answer, elapsed, error, hung = thinker.ask(view, rng, timer, limit, ply)
+    else:
+        answer, elapsed, error = ask(agent, view, rng, timer, policy=policy)
+        hung = False
+    answer, chosen_policy, problem = judge_answer(answer, error)
+    if hung:
+        problem = (
+            "late",
+            f"no answer after {give_up_after(limit):.3g} s: given up, not asked "
+            "again until it answers",
+        )
+    if time_budget is not None and elapsed > time_budget:
+        problem = problem or ("late", f"took {elapsed:.3g} s of {time_budget:g} s")
+    elif left is not None and elapsed > left:
+        problem = problem or ("late", f"took {elapsed:.3g} s with {left:.3g} s left")
+    return answer, elapsed, chosen_policy, problem

@@ -18,6 +18,7 @@ Examples:
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any, Literal
 
@@ -25,19 +26,16 @@ from guarda.bots._agent import (
     Adjudicator,
     Agent,
     Fault,
-    FaultKind,
     MatchResult,
     MatchStep,
     Observer,
-    Policy,
     SeatResult,
 )
 from guarda.bots._asking import (
     Thinker,
-    ask,
+    ask_in_time,
     call_end,
     call_start,
-    give_up_after,
     judge_listed,
     snapshot_listed,
 )
@@ -178,44 +176,23 @@ def play_generic(
         ply += 1
         view: Any = game.view(state, actor)
         left = remaining[actor]
-        elapsed: float | None = None
-        problem: tuple[FaultKind, str] | None
-        policy: Policy | None = None
-        if left is not None and left <= 0:
-            problem = ("late", "no time left on the clock: not asked")
-            answer: object = None
-        elif limited and thinkers[actor].is_busy():
-            problem = (
-                "late",
-                f"still working on the decision of ply {thinkers[actor].busy_since}: not asked",
-            )
-            answer = None
-        else:
-            before = snapshot_listed(view)
-            if limited:
-                limit = min(x for x in (time_budget, left) if x is not None)
-                answer, elapsed, error, hung = thinkers[actor].ask(
-                    view, rngs[actor], measure, limit, ply
-                )
-            else:
-                answer, elapsed, error = ask(
-                    agents[actor], view, rngs[actor], measure, policy=policies
-                )
-                hung = False
+        before = snapshot_listed(view)
+        answer, elapsed, policy, problem = ask_in_time(
+            agents[actor],
+            thinkers[actor] if limited else None,
+            view,
+            rngs[actor],
+            measure,
+            left=left,
+            time_budget=time_budget,
+            ply=ply,
+            policy=policies,
+            judge_answer=functools.partial(judge_listed, view=view, before=before, write=write),
+        )
+        if elapsed is not None:
             times[actor].append(elapsed)
-            answer, policy, problem = judge_listed(answer, error, view, before, write)
-            if hung:
-                problem = (
-                    "late",
-                    f"no answer after {give_up_after(limit):.3g} s: given up, not asked "
-                    "again until it answers",
-                )
             if left is not None:
                 remaining[actor] = left - elapsed
-            if time_budget is not None and elapsed > time_budget:
-                problem = problem or ("late", f"took {elapsed:.3g} s of {time_budget:g} s")
-            elif left is not None and elapsed > left:
-                problem = problem or ("late", f"took {elapsed:.3g} s with {left:.3g} s left")
         fault = None
         if problem is not None:
             kind, detail = problem
