@@ -13,8 +13,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
+import json
+import os
 import random
 import signal
+import subprocess
+import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -37,6 +41,7 @@ from guarda.server._postgres import PostgresStore, is_postgres_url
 from guarda.server._store import StoredGame
 from server_support import Player, Running, serving, start_subprocess
 
+ROOT = Path(__file__).resolve().parent.parent
 _WHY = postgres_support.unavailable()
 pytestmark = pytest.mark.skipif(_WHY is not None, reason=_WHY or "")
 
@@ -308,3 +313,36 @@ def test_a_killed_process_loses_no_acknowledged_action(database: str) -> None:
             if process.poll() is None:
                 process.terminate()
                 process.wait(timeout=30)
+
+
+def test_the_load_tool_plays_across_two_processes_and_survives_a_kill(
+    database: str, tmp_path: Path
+) -> None:
+    """``benchmarks/server_load.py --servers 2``: every game's seats on both processes,
+    one process killed with SIGKILL and left down, nothing acknowledged lost."""
+    output = tmp_path / "load.json"
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT / "src"), env.get("PYTHONPATH")]))
+    completed = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "benchmarks" / "server_load.py"),
+            *("--database", database, "--servers", "2", "--games", "6"),
+            *("--turn-limit", "4", "--think", "0.15", "--kill-after", "1", "--no-restart"),
+            *("--deadline", "40", "--json", str(output)),
+        ],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=90,
+        check=False,
+    )
+    assert completed.returncode == 0, completed.stdout + completed.stderr[-3000:]
+    figures = json.loads(output.read_text())
+    assert figures["servers"] == 2 and figures["store"] == "postgresql"
+    assert figures["finished"] == 6 and figures["lost_or_diverging"] == 0, figures["problems"]
+    assert figures["kills"] == 1
+    # Seat 0 of the even games and seat 1 of the odd ones were on the killed process:
+    # those still playing at the kill went on through the other.
+    assert figures["reconnections"] >= 1
+    assert figures["actions"] >= 6 * 10
