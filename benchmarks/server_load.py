@@ -52,6 +52,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import json
 import math
 import os
@@ -231,15 +232,18 @@ class Seat:
 class Pace:
     """How long a seat thinks: ``think`` seconds on average, or with a ``rate``, the
     number of games still running divided by the rate (so that all of them together
-    act about ``rate`` times a second until the last one ends)."""
+    act about ``rate`` times a second until the last one ends), times a ``scale`` that
+    :func:`_steer` adjusts for the time an action and its update take besides."""
 
     think: float
     rate: float | None
     running: int
     over: set[str] = attrs.Factory(set)
+    sent: int = 0
+    scale: float = 1.0
 
     def mean(self) -> float:
-        return self.think if self.rate is None else self.running / self.rate
+        return self.think if self.rate is None else self.scale * self.running / self.rate
 
     def game_over(self, game: str) -> None:
         if game not in self.over:
@@ -331,6 +335,7 @@ async def _handle(
             ply = message["ply"]
             seat.sent[ply + 1] = action
             seat.sent_at[ply] = time.perf_counter()
+            pace.sent += 1
             await socket_.send(
                 orjson.dumps({"type": "act", "ply": ply, "action": action, "ref": ply}).decode()
             )
@@ -389,6 +394,7 @@ async def _run_clients(
         for seats in games
         for seat in seats
     ]
+    steering = asyncio.create_task(_steer(pace))
     try:
         await asyncio.wait_for(asyncio.gather(*tasks), timeout=deadline)
     except TimeoutError:
@@ -396,6 +402,27 @@ async def _run_clients(
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+    finally:
+        steering.cancel()
+        await asyncio.gather(steering, return_exceptions=True)
+
+
+async def _steer(pace: Pace) -> None:
+    """With a rate, shorten or lengthen every pause every two seconds by how far the
+    actions sent in the last two fell short of the rate or went over it (from the
+    third second: the first ones are the clients connecting)."""
+    if pace.rate is None:
+        return
+    await asyncio.sleep(2.0)
+    sent, then = pace.sent, time.perf_counter()
+    while True:
+        await asyncio.sleep(2.0)
+        now = time.perf_counter()
+        achieved = (pace.sent - sent) / (now - then)
+        sent, then = pace.sent, now
+        if achieved > 0 and pace.running > 0:
+            change = min(1.5, max(0.67, achieved / pace.rate))
+            pace.scale = min(2.0, max(0.05, pace.scale * change))
 
 
 async def _kill_on_schedule(
@@ -428,6 +455,22 @@ def _percentile(values: Sequence[float], fraction: float) -> float:
     if not ordered:
         return float("nan")
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+@contextlib.contextmanager
+def _no_full_collections() -> Iterator[None]:
+    """No garbage collection in the clients' process while they play: this process
+    holds every seat's events and views, and a full collection walking them stopped
+    every client for up to 140 ms, which the round trips would have counted as the
+    server's."""
+    gc.collect()
+    gc.freeze()
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
+        gc.unfreeze()
 
 
 @contextlib.contextmanager
@@ -520,7 +563,8 @@ def run(
                 )
                 await clients
 
-            asyncio.run(main())
+            with _no_full_collections():
+                asyncio.run(main())
             duration = time.perf_counter() - start
             client_cpu = time.process_time() - client_start
             server_cpu = processes.total_cpu()
