@@ -186,7 +186,7 @@ class MoveKeeper(GameHost):
         the game is in memory here and behind."""
         game = self.games.get(identifier)
         if game is not None and not game.is_over and game.ply < ply and not self._stopped:
-            self._later(self._catch_up(game))
+            self._later(self._catch_up(game, ply))
 
     def _resync(self) -> None:
         """Listening (re)started: notifications may have been missed, so catch up every
@@ -195,9 +195,15 @@ class MoveKeeper(GameHost):
             if not game.is_over and not self._stopped:
                 self._later(self._catch_up(game))
 
-    async def _catch_up(self, game: LiveGame) -> None:
+    async def _catch_up(self, game: LiveGame, ply: int | None = None) -> None:
+        """Catch up (holding the lock), unless the game has reached ``ply`` meanwhile.
+
+        The notification of an action this process stores often arrives before the
+        commit's own return: by the time the lock is free the action is played here,
+        and reading the database again would only keep a connection busy."""
         async with game.lock:
-            await self._caught_up(game)
+            if ply is None or game.ply < ply:
+                await self._caught_up(game)
 
     async def _caught_up(self, game: LiveGame) -> None:
         """Play the actions other processes stored after the game's ply here, sending

@@ -82,6 +82,30 @@ _RETRY: Final = 1.0
 
 _COLUMNS: Final = "id, created, config, seed, seats, options, finished"
 
+_APPEND: Final = """
+WITH running AS (
+    SELECT id FROM games WHERE id = %(game)s AND finished IS NULL FOR UPDATE
+), stored AS (
+    INSERT INTO actions (game, ply, action)
+    SELECT id, %(ply)s, %(action)s FROM running
+    WHERE NOT EXISTS (SELECT 1 FROM actions WHERE game = %(game)s AND ply >= %(ply)s)
+    ON CONFLICT (game, ply) DO NOTHING
+    RETURNING game, ply
+), touched AS (
+    UPDATE games SET updated = now(), finished = %(finished)s
+    WHERE id IN (SELECT game FROM stored)
+)
+SELECT pg_notify(%(channel)s, game || ' ' || ply) FROM stored
+"""
+"""Store an action in one statement (one round trip, its own transaction), or nothing.
+
+The game's row lock (``running``) serializes the game's writers: a second one waits
+there until the first commits, and is refused if the first action ended the game. The
+check for a later ply reads the statement's snapshot, taken before that wait, so the
+primary key settles a race for the same ply: ``ON CONFLICT`` waits for the other
+writer's commit and then stores nothing. The update of the game's row and the
+notification happen only when the action was stored; a row comes back only then."""
+
 
 def is_postgres_url(database: str) -> bool:
     """Whether a ``database`` setting names a PostgreSQL database rather than a file.
@@ -207,6 +231,18 @@ class PostgresStore:
 
         return await asyncio.get_running_loop().run_in_executor(self._writers, job)
 
+    async def _write_one(self, run: Callable[[Any], T]) -> T:
+        """Run ``run``, a single statement (a transaction of its own: the connections
+        are in autocommit mode), on a writer thread; return once it is committed. One
+        round trip to the database instead of three for a ``BEGIN`` and a ``COMMIT``."""
+        if self._closed:
+            raise ArgumentError("the games database is closed", path="database")
+
+        def job() -> T:
+            return run(self._writer())
+
+        return await asyncio.get_running_loop().run_in_executor(self._writers, job)
+
     # -- listening -------------------------------------------------------------------
 
     def listen(
@@ -278,30 +314,19 @@ class PostgresStore:
         """
 
         def run(connection: Any) -> bool:
-            # The game's row lock serializes the game's writers: a second one waits here
-            # until the first commits, then sees its action.
-            locked = connection.execute(
-                "SELECT 1 FROM games WHERE id = %s AND finished IS NULL FOR UPDATE", (game,)
+            row = connection.execute(
+                _APPEND,
+                {
+                    "game": game,
+                    "ply": ply,
+                    "action": action,
+                    "finished": finished,
+                    "channel": CHANNEL,
+                },
             ).fetchone()
-            if locked is None:
-                return False
-            taken = connection.execute(
-                "SELECT 1 FROM actions WHERE game = %s AND ply >= %s LIMIT 1", (game, ply)
-            ).fetchone()
-            if taken is not None:
-                return False
-            connection.execute(
-                "INSERT INTO actions (game, ply, action) VALUES (%s, %s, %s)",
-                (game, ply, action),
-            )
-            connection.execute(
-                "UPDATE games SET updated = now(), finished = %s WHERE id = %s",
-                (finished, game),
-            )
-            connection.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{game} {ply}"))
-            return True
+            return row is not None
 
-        return await self.write(run)
+        return await self._write_one(run)
 
     async def abandon(self, game: str, when: str, *, idle: float = 0.0) -> bool:
         """Mark a game in progress as ended without an outcome, unless any process
