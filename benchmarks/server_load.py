@@ -646,11 +646,12 @@ def report(figures: dict[str, Any]) -> str:
 
 def keeps_target(figures: dict[str, Any], target_p99: float) -> bool:
     """Whether a run at a rate kept the target: p99 under it, nothing lost, and the
-    server kept up (at least 90 % of the rate aimed at was reached)."""
+    rate reached (80 % of it over the whole run, the clients connecting at the start
+    and the last games ending included)."""
     return bool(
         figures["lost_or_diverging"] == 0
         and figures["round_trip_ms"]["p99"] < target_p99
-        and figures["actions_per_second"] >= 0.9 * figures["rate"]
+        and figures["actions_per_second"] >= 0.8 * figures["rate"]
     )
 
 
