@@ -39,12 +39,12 @@ process is started again unless ``--no-restart``:
     python benchmarks/server_load.py --postgres-temp --servers 2 --turn-limit 4 \\
         --rate 110 --kill-after 8 20
 
-``--sweep`` runs the test again and again from ``--rate`` upwards (times
-``--sweep-step``) until the 99th percentile reaches ``--target-p99`` (or the server no
-longer keeps up with the rate), then once between the last rate that kept the target and
-the first that missed it, and prints the highest rate that kept it:
+``--sweep`` runs the test again and again from ``--rate``, each time ``--sweep-step``
+times faster while the 99th percentile stays under ``--target-p99`` (and the rate is
+reached), or slower while it does not, then once between the highest rate that kept the
+target and the lowest that missed it, and prints the highest rate that kept it:
 
-    python benchmarks/server_load.py --turn-limit 4 --rate 200 --sweep
+    python benchmarks/server_load.py --turn-limit 8 --rate 220 --sweep
 """
 
 from __future__ import annotations
@@ -658,8 +658,9 @@ def keeps_target(figures: dict[str, Any], target_p99: float) -> bool:
 def sweep(
     start: float, step: float, runs: int, target_p99: float, **settings: Any
 ) -> dict[str, Any]:
-    """Run at rising rates until one misses the target, then once between the last that
-    kept it and the first that missed it; return every run and the highest rate kept."""
+    """Run at rising rates while the runs keep the target (at falling rates while they
+    miss it), then once between the highest rate that kept it and the lowest that missed
+    it; return every run and the highest rate kept."""
     results: list[dict[str, Any]] = []
     kept: float | None = None
     missed: float | None = None
@@ -676,7 +677,9 @@ def sweep(
             missed = rate if missed is None else min(missed, rate)
         if missed is None:
             rate = round(rate * step, 1)
-        elif kept is not None and kept < missed and not refined:
+        elif kept is None:
+            rate = round(rate / step, 1)
+        elif kept < missed and not refined:
             rate = round(math.sqrt(kept * missed), 1)
             refined = True
         else:
@@ -759,7 +762,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--sweep",
         action="store_true",
-        help="find the highest rate, from --rate upwards, that keeps --target-p99",
+        help="find the highest rate, starting at --rate, that keeps --target-p99",
     )
     parser.add_argument("--sweep-step", type=float, default=1.25, metavar="FACTOR")
     parser.add_argument("--sweep-runs", type=int, default=10, metavar="N")
