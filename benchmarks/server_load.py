@@ -750,6 +750,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument(
         "--database",
+        dest="database_url",
         default=None,
         metavar="URL",
         help="a postgresql:// URL of an empty database to use (default: a fresh SQLite file)",
@@ -769,26 +770,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--target-p99", type=float, default=TARGET_P99_MS, metavar="MS")
     parser.add_argument("--json", type=Path, default=None, metavar="FILE")
     args = parser.parse_args(argv)
-    if args.database is not None and args.postgres_temp:
+    if args.database_url is not None and args.postgres_temp:
         parser.error("--database and --postgres-temp exclude each other")
-    if args.sweep and (args.rate is None or args.database is not None):
+    if args.sweep and (args.rate is None or args.database_url is not None):
         parser.error("--sweep needs --rate (where to start) and a fresh store per run")
-    settings: dict[str, Any] = {
-        "games": args.games,
-        "players": args.players,
-        "preset": args.preset,
-        "turn_limit": args.turn_limit,
-        "think": args.think,
-        "kill_after": args.kill_after,
-        "deadline": args.deadline,
-        "seed": args.seed,
-        "deflate": args.deflate,
-        "database_url": args.database,
-        "postgres_temp": args.postgres_temp,
-        "servers": args.servers,
-        "kill_server": args.kill_server,
-        "restart": args.restart,
-    }
+    run_options = "games players preset turn_limit think kill_after deadline seed deflate"
+    more = "database_url postgres_temp servers kill_server restart"
+    settings = {name: getattr(args, name) for name in f"{run_options} {more}".split()}
     if args.sweep:
         swept = sweep(args.rate, args.sweep_step, args.sweep_runs, args.target_p99, **settings)
         print(f"highest rate keeping p99 < {args.target_p99:g} ms: {swept['highest_rate_kept']}")

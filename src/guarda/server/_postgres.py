@@ -5,8 +5,9 @@ write returns only once its transaction is committed, and the server acknowledge
 action only then. What PostgreSQL adds is that several ``guarda serve`` processes may
 use one database at once:
 
-- **One action per ply.** Storing action ``ply`` of a game locks the game's row
-  (``UPDATE games ... WHERE finished IS NULL``) and inserts into ``actions``, whose
+- **One action per ply.** Storing action ``ply`` of a game (one statement, one round
+  trip: see ``_APPEND``) locks the game's row while it is not finished (``SELECT ...
+  FOR UPDATE``) and inserts into ``actions``, whose
   primary key is ``(game, ply)``: of two processes that both try to take ply ``n``, one
   commits and the other is told the ply is taken (and catches up); an action is never
   stored for a game that has ended.
