@@ -101,7 +101,8 @@ def server(session: nox.Session) -> None:
 @nox.session(name="server-postgres")
 def server_postgres(session: nox.Session) -> None:
     """Test guarda.server on PostgreSQL (extra ``server-postgres``: psycopg): two server
-    processes sharing games, a ply accepted once, SIGKILL losing nothing acknowledged.
+    processes sharing games, a ply accepted once, SIGKILL losing nothing acknowledged,
+    and the load tool's two-process mode (6 games, one process killed).
 
     The tests start a throwaway cluster with the ``initdb``, ``pg_ctl`` and ``postgres``
     found on ``PATH``, in ``/usr/local/bin`` or in ``/usr/lib/postgresql/<version>/bin``

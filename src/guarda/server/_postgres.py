@@ -7,10 +7,9 @@ use one database at once:
 
 - **One action per ply.** Storing action ``ply`` of a game (one statement, one round
   trip: see ``_APPEND``) locks the game's row while it is not finished (``SELECT ...
-  FOR UPDATE``) and inserts into ``actions``, whose
-  primary key is ``(game, ply)``: of two processes that both try to take ply ``n``, one
-  commits and the other is told the ply is taken (and catches up); an action is never
-  stored for a game that has ended.
+  FOR UPDATE``) and inserts into ``actions``, whose primary key is ``(game, ply)``: of
+  two processes that both try to take ply ``n``, one commits and the other is told the
+  ply is taken (and catches up); an action is never stored for a game that has ended.
 - **Moves reach every process.** The same transaction sends ``NOTIFY guarda_actions``
   with ``"<game> <ply>"``; PostgreSQL delivers it at commit to every process that
   listens, which reads the new actions, replays them and sends its own clients their
