@@ -11,10 +11,11 @@ search plays in a different world that fits its view:
    careful player would have laid
    ([`careful_guards`][guarda.bots._ismcts.careful_guards]: a card that blocks
    critically where they stand, if they hold one);
-2. **select**: walk down the tree from the root, every player (the bot and its
-   opponents alike) taking the child with the best UCT score among the actions that are
-   legal in this world (a child counts how often it was *available*, not how often its
-   parent was visited, because an action exists only in some worlds);
+2. **select**: walk down the tree from the root, the bot taking the child with the best
+   UCT score among the actions that are legal in this world (a child counts how often it
+   was *available*, not how often its parent was visited, because an action exists only
+   in some worlds), and each opponent playing the greedy policy on their own cards (the
+   opponent model; with ``opponent_model=False`` they are searched like the bot);
 3. **expand**: at the first decision of this world with an action not yet in the tree,
    add a child for it: the greedy choice if it is one of them, else one at random;
 4. **play out and evaluate**: every player plays on with the rollout policy (by default
@@ -335,11 +336,15 @@ class ISMCTSBot:
     """In a game other than Guarda: the most rollout plies after the tree; a game that
     has not ended by then scores a draw."""
     opponent_model: bool = True
-    """In a game other than Guarda that ships a heuristic player
-    ([`HasHeuristic`][guarda.game.HasHeuristic]): other players' decisions inside the
-    tree are played by that player on their own views, so the tree branches only on the
-    searching player's decisions and no opponent answers a choice it cannot see (On
-    Guard's secret selections); False branches on every player's decisions."""
+    """Other players' decisions inside the tree are played by a model of them instead
+    of searched, so the tree branches only on the searching player's decisions: on
+    Guarda the greedy policy (which reads only that player's own cards and the public
+    table), in another game its heuristic player on their own view, if it ships one
+    ([`HasHeuristic`][guarda.game.HasHeuristic]). In single-observer ISMCTS a searched
+    opponent chooses in worlds that hold the searching player's real cards, so it plays
+    as if it saw them, and the deeper the search, the more the bot fears such an
+    opponent (the Bots guide has the figures). False branches on every player's
+    decisions."""
     name: str = attrs.field(default=attrs.Factory(_default_name, takes_self=True))
     """The display name, ``"ismcts-<iterations>"`` (else ``"ismcts-<fm_calls>fm"`` or
     ``"ismcts-<seconds>s"``)."""
@@ -471,8 +476,9 @@ class _GuardaSearch(TreeSearch[GameState]):
         return actor
 
     def advance(self, state: GameState) -> tuple[GameState, list[Any]]:
+        modelled = self.bot.opponent_model
         while not state.is_over:
-            if state.phase not in _SEARCHED:
+            if state.phase not in _SEARCHED or (modelled and state.actor != self.me):
                 state = self.forward(state, greedy_action(state))
                 continue
             legal = options(state)
