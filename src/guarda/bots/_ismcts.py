@@ -207,6 +207,8 @@ def _check(bot: ISMCTSBot) -> None:
             f"opponent_model must be True or False, not {bot.opponent_model!r}",
             path="opponent_model",
         )
+    if not isinstance(bot.prior, bool):
+        raise guarda.ArgumentError(f"prior must be True or False, not {bot.prior!r}", path="prior")
     if bot.game is not None and not isinstance(bot.game, Game):
         raise guarda.ArgumentError(f"game must be a Game or None, not {bot.game!r}", path="game")
     if not (_is_number(bot.no_progress) and 0 <= bot.no_progress <= 1):
@@ -305,8 +307,9 @@ class ISMCTSBot:
     worlds: int | None = None
     """Distinct determinizations per decision, used in turn by the iterations: None grows
     them with the budget (4 for up to 100 iterations, then 0.4 per square root of the
-    iterations: 8 for 400, 16 for 1,600), a number fixes them, and 0 samples a new one
-    for every iteration."""
+    iterations: 8 for 400, 16 for 1,600; in a game other than Guarda, None samples a new
+    one for every iteration), a number fixes them, and 0 samples a new one for every
+    iteration."""
     rollout: Literal["greedy", "random", "cutoff"] | Callable[[Any, random.Random], Any] = "greedy"
     """How every player plays after the tree: ``"greedy"`` (the greedy bot's choices; in
     another game, its [heuristic agent][guarda.game.HasHeuristic] if it has one, else
@@ -340,6 +343,12 @@ class ISMCTSBot:
     tree are played by that player on their own views, so the tree branches only on the
     searching player's decisions and no opponent answers a choice it cannot see (On
     Guard's secret selections); False branches on every player's decisions."""
+    prior: bool = True
+    """In a game other than Guarda that ships a heuristic player: a new node of the tree
+    tries first the action that player would play there, and at the root that action is
+    the preferred one (it wins ties of the final-move rule), so a small budget that
+    cannot tell the options apart plays what the heuristic plays; False tries the
+    actions in a random order."""
     name: str = attrs.field(default=attrs.Factory(_default_name, takes_self=True))
     """The display name, ``"ismcts-<iterations>"`` (else ``"ismcts-<fm_calls>fm"`` or
     ``"ismcts-<seconds>s"``)."""
