@@ -17,7 +17,7 @@ from guarda.bots import ISMCTSBot
 from guarda.bots._ismcts_generic import GameSearch
 from guarda.bots._tree import world_count
 from guarda.game import HasHeuristic
-from guarda.games import ON_GUARD
+from guarda.games import GARRISON, ON_GUARD
 from toy_game import TOY, Lay, ToyGame, ToyState, ToyView
 
 
@@ -155,7 +155,9 @@ def test_rollouts_use_the_games_heuristic_random_play_or_nothing() -> None:
     ISMCTSBot(iterations=20, game=game).search(start, random.Random(0))
     assert game.agent.calls
     game.agent.calls.clear()
-    random_rollouts = ISMCTSBot(iterations=20, game=game, rollout="random", opponent_model=False)
+    random_rollouts = ISMCTSBot(
+        iterations=20, game=game, rollout="random", opponent_model=False, prior=False
+    )
     random_rollouts.search(start, random.Random(0))
     assert not game.agent.calls
     # the opponent model is the heuristic too, whatever the rollout
@@ -244,3 +246,72 @@ def test_opponent_model_keeps_the_tree_to_the_searchers_own_decisions() -> None:
 def test_opponent_model_must_be_a_bool() -> None:
     with pytest.raises(guarda.ArgumentError, match="opponent_model must be True or False"):
         ISMCTSBot(opponent_model="yes")  # type: ignore[arg-type]
+
+
+def _garrison_views(games: int) -> list[Any]:
+    """The views of every decision with a choice in some games of Garrison's heuristic."""
+    found = []
+    agent = GARRISON.heuristic()
+    rng = random.Random(2)
+    for seed in range(games):
+        state = GARRISON.new_game(GARRISON.default_config(2), seed)
+        while not GARRISON.is_over(state):
+            view = GARRISON.view(state, GARRISON.actor(state))
+            if len(view.legal_actions) > 1:
+                found.append(view)
+            state, _ = GARRISON.apply(state, agent.act(view, rng))
+    return found
+
+
+def test_the_prior_tries_the_heuristics_choice_first() -> None:
+    agent = GARRISON.heuristic()
+    views = _garrison_views(2)
+    assert len(views) > 20
+    rng = random.Random(0)
+    guided = [ISMCTSBot(iterations=1).act(view, random.Random(i)) for i, view in enumerate(views)]
+    assert guided == [agent.act(view, rng) for view in views]
+    unguided = [
+        ISMCTSBot(iterations=1, prior=False).act(view, random.Random(i))
+        for i, view in enumerate(views)
+    ]
+    assert sum(a != b for a, b in zip(unguided, guided, strict=True)) > len(views) // 2
+    # below the root too: a new node of the searcher's decision tries the heuristic's
+    # action, in the world the search stands in
+    search = GameSearch(ISMCTSBot(), GARRISON, views[0], random.Random(0))
+    world = search.sample()
+    assert search.preferred(world) == agent.act(GARRISON.view(world, search.me), rng)
+    assert search.default() == agent.act(views[0], rng)
+    assert GameSearch(ISMCTSBot(prior=False), GARRISON, views[0], rng).default() is None
+
+
+def test_the_prior_needs_a_heuristic_and_must_be_a_bool() -> None:
+    # the toy game ships no heuristic: the prior has nothing to say
+    view = _views(1)[0]
+    search = GameSearch(ISMCTSBot(game=TOY), TOY, view, random.Random(0))
+    assert search.default() is None and search.preferred(search.sample()) is None
+    with pytest.raises(guarda.ArgumentError, match="prior must be True or False") as raised:
+        ISMCTSBot(prior=1)  # type: ignore[arg-type]
+    assert raised.value.path == "prior"
+
+
+@attrs.frozen
+class _CountingDeals(ToyGame):
+    """The toy game, counting the worlds the search samples."""
+
+    deals: list[int] = attrs.field(factory=list)
+
+    def determinize(self, view: Any, rng: random.Random) -> Any:
+        self.deals.append(1)
+        return super().determinize(view, rng)
+
+
+def test_another_game_samples_a_new_world_every_iteration_by_default() -> None:
+    # A world fixes the cards still to come: a search that plays its next turns again
+    # and again in a few worlds learns what they deal it.
+    view = TOY.view(TOY.new_game(TOY.default_config(), 1), 0)
+    game = _CountingDeals()
+    ISMCTSBot(iterations=30, game=game).search(view, random.Random(0))
+    assert len(game.deals) == 30
+    game.deals.clear()
+    ISMCTSBot(iterations=30, game=game, worlds=4).search(view, random.Random(0))
+    assert len(game.deals) == 4

@@ -32,15 +32,16 @@ search plays in a different world that fits its view:
    loop;
 6. **back up**: each node on the path adds the score of the player who chose it.
 
-The bot plays the most visited root action (or, with ``final="value"``, the best mean
-score, where the greedy choice wins near-ties). [`ISMCTSBot.search`][guarda.bots.ISMCTSBot.search]
-also returns the root's statistics and a policy. The search looks only at the few
-sensible actions of each decision ([`options`][guarda.bots._options.options]: the three
-best moves, each push, attacking with every hitting card or baiting with one, the best
-guards, each reaction), which keeps the tree narrow enough for a small budget. The tree
-branches only on the decisions that shape a turn (moving and pushing, setting a guard,
-attacking or guarding); setup, the Draw phase's discards, reactions, a new guard after a
-critical block and the Settle phase are left to the greedy policy.
+The bot plays the root action with the best mean score, where the greedy choice wins
+near-ties (or, with ``final="visits"``, the most visited one).
+[`ISMCTSBot.search`][guarda.bots.ISMCTSBot.search] also returns the root's statistics
+and a policy. The search looks only at the few sensible actions of each decision
+([`options`][guarda.bots._options.options]: the three best moves, each push, attacking
+with every hitting card or baiting with one, the best guards, each reaction), which
+keeps the tree narrow enough for a small budget. The tree branches only on the decisions
+that shape a turn (moving and pushing, setting a guard, attacking or guarding); setup,
+the Draw phase's discards, reactions, a new guard after a critical block and the Settle
+phase are left to the greedy policy.
 
 The tree, the worlds, the selection, the budget and the result are shared with the
 search of other games ([`guarda.bots._tree`][guarda.bots._tree], where each node also
@@ -208,6 +209,8 @@ def _check(bot: ISMCTSBot) -> None:
             f"opponent_model must be True or False, not {bot.opponent_model!r}",
             path="opponent_model",
         )
+    if not isinstance(bot.prior, bool):
+        raise guarda.ArgumentError(f"prior must be True or False, not {bot.prior!r}", path="prior")
     if bot.game is not None and not isinstance(bot.game, Game):
         raise guarda.ArgumentError(f"game must be a Game or None, not {bot.game!r}", path="game")
     if not (_is_number(bot.no_progress) and 0 <= bot.no_progress <= 1):
@@ -306,8 +309,9 @@ class ISMCTSBot:
     worlds: int | None = None
     """Distinct determinizations per decision, used in turn by the iterations: None grows
     them with the budget (4 for up to 100 iterations, then 0.4 per square root of the
-    iterations: 8 for 400, 16 for 1,600), a number fixes them, and 0 samples a new one
-    for every iteration."""
+    iterations: 8 for 400, 16 for 1,600; in a game other than Guarda, None samples a new
+    one for every iteration), a number fixes them, and 0 samples a new one for every
+    iteration."""
     rollout: Literal["greedy", "random", "cutoff"] | Callable[[Any, random.Random], Any] = "greedy"
     """How every player plays after the tree: ``"greedy"`` (the greedy bot's choices; in
     another game, its [heuristic agent][guarda.game.HasHeuristic] if it has one, else
@@ -319,9 +323,12 @@ class ISMCTSBot:
     """Scores the position at the end of a rollout for each player, in [0, 1]: by default
     the heuristic ``evaluate``. A finished game always scores its outcome (1 won, 1/2
     drawn, 0 lost). Guarda only: in another game, an unfinished position scores 1/2."""
-    final: Literal["visits", "value"] = "visits"
-    """The final-move rule: the most visited root action (``"visits"``, ties to the best
-    mean), or the best mean score (``"value"``, the greedy choice winning near-ties)."""
+    final: Literal["visits", "value"] = "value"
+    """The final-move rule: the best mean score (``"value"``, the default; the preferred
+    action, Guarda's greedy choice or the game's heuristic one, wins near-ties), or the
+    most visited root action (``"visits"``, ties to the best mean). With scores this
+    close together, UCT spreads its visits almost evenly, so the visit counts tell the
+    options apart less well than their means, and the means sharpen with the budget."""
     no_progress: float = 0.25
     """The share of its edge over a draw that a line keeps, for a player, when it does
     not raise their material standing (their team's health and points minus the other
@@ -345,6 +352,12 @@ class ISMCTSBot:
     as if it saw them, and the deeper the search, the more the bot fears such an
     opponent (the Bots guide has the figures). False branches on every player's
     decisions."""
+    prior: bool = True
+    """In a game other than Guarda that ships a heuristic player: a new node of the tree
+    tries first the action that player would play there, and at the root that action is
+    the preferred one (it wins ties of the final-move rule), so a small budget that
+    cannot tell the options apart plays what the heuristic plays; False tries the
+    actions in a random order."""
     name: str = attrs.field(default=attrs.Factory(_default_name, takes_self=True))
     """The display name, ``"ismcts-<iterations>"`` (else ``"ismcts-<fm_calls>fm"`` or
     ``"ismcts-<seconds>s"``)."""

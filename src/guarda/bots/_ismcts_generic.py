@@ -11,7 +11,13 @@ rules but the [game protocol][guarda.game.Game]:
   once; another player's decision is made by the game's heuristic agent on that player's
   own view (``opponent_model``, when the game ships one), so no opponent in the tree
   answers a choice it cannot see, or else the tree branches on it too;
-- a new node tries an action at random;
+- a new node tries first the action the game's heuristic agent would play there
+  (``prior``, when the game ships one), else an action at random; at the root, the
+  heuristic's choice is the preferred action, which wins ties of the final-move rule;
+- every iteration plays in a new world (``worlds=None``; a number keeps a pool of that
+  many, as on Guarda): a world fixes the order of the cards still to be drawn, and a
+  search that plays its turns to come again and again in a few worlds learns what those
+  worlds will deal it;
 - the rollout plays uniformly random legal actions (``rollout="random"``) or, with the
   default ``rollout="greedy"``, the game's heuristic agent when the game ships one
   ([`HasHeuristic`][guarda.game.HasHeuristic]; random actions otherwise), for at most
@@ -30,7 +36,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 import guarda
-from guarda.bots._tree import SearchResult, Settings, TreeSearch
+from guarda.bots._tree import SearchResult, Settings, TreeSearch, world_count
 from guarda.game import Game, GameView, HasHeuristic
 from guarda.games import game_of
 
@@ -48,6 +54,8 @@ class GameSettings(Settings, Protocol):
     def depth(self) -> int: ...  # pragma: no cover - protocol
     @property
     def opponent_model(self) -> bool: ...  # pragma: no cover - protocol
+    @property
+    def prior(self) -> bool: ...  # pragma: no cover - protocol
 
 
 def resolve_game(game: Game | None, view: object) -> Game:
@@ -109,6 +117,10 @@ class GameSearch(TreeSearch[Any]):
         self.model: Policy | None = None
         if settings.opponent_model and isinstance(game, HasHeuristic):
             self.model = _heuristic_policy(game, game.heuristic())
+        self.guide: Any = None
+        """The heuristic agent that says which action a new node tries first (``prior``)."""
+        if settings.prior and isinstance(game, HasHeuristic):
+            self.guide = game.heuristic()
 
     def sample(self) -> Any:
         return self.game.determinize(self.view, self.rng)
@@ -134,7 +146,17 @@ class GameSearch(TreeSearch[Any]):
         return state, []
 
     def preferred(self, state: Any) -> Any:
-        return None
+        if self.guide is None:
+            return None
+        return self.guide.act(self.game.view(state, self.game.actor(state)), self.rng)
+
+    def pool_size(self, done: int) -> int:
+        worlds = self.settings.worlds
+        return 0 if worlds is None else world_count(worlds, self.settings.iterations, done)
+
+    def default(self) -> Any:
+        """The preferred root action: the heuristic's choice on the view (None: none)."""
+        return None if self.guide is None else self.guide.act(self.view, self.rng)
 
     def playout(self, state: Any) -> Sequence[float] | None:
         game, rollout = self.game, self.rollout
@@ -157,4 +179,5 @@ def search_game(
     choices = list(view.legal_actions)
     if len(choices) == 1:
         return SearchResult(choices[0], (), {choices[0]: 1.0}, 0, 0)
-    return GameSearch(settings, game, view, rng).run(choices, None)
+    search = GameSearch(settings, game, view, rng)
+    return search.run(choices, search.default())

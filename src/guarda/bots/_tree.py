@@ -210,6 +210,12 @@ class TreeSearch(Generic[State]):
         """The action a new node of ``state`` tries first (None: one at random)."""
         raise NotImplementedError  # pragma: no cover - abstract
 
+    def pool_size(self, done: int) -> int:
+        """How many worlds the pool holds after ``done`` iterations (0: a new world
+        for every iteration); by default [`world_count`][guarda.bots._tree.world_count]
+        of the settings."""
+        return world_count(self.settings.worlds, self.settings.iterations, done)
+
     def playout(self, state: State) -> Sequence[float] | None:
         """Every player's score, in [0, 1], of a position the tree left (None: 1/2 each,
         a position no one can judge)."""
@@ -239,7 +245,7 @@ class TreeSearch(Generic[State]):
         settings, rng = self.settings, self.rng
         root = _Node(self.me)
         deadline = None if settings.seconds is None else time.perf_counter() + settings.seconds
-        pool = [self.sample() for _ in range(world_count(settings.worlds, settings.iterations))]
+        pool = [self.sample() for _ in range(self.pool_size(0))]
         done = 0
         while not self._spent(done, deadline):
             # The root's options are the same in every world (they depend only on the
@@ -258,7 +264,7 @@ class TreeSearch(Generic[State]):
                 child = root.children[action]
             index: int | None = None
             if pool:
-                count = world_count(settings.worlds, settings.iterations, done)
+                count = self.pool_size(done)
                 while len(pool) < count:  # a budget of time or calls: the pool grows
                     pool.append(self.sample())
                 index = child.visits % count
