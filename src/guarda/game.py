@@ -44,7 +44,7 @@ import random
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
-__all__ = ["ActionSpace", "Game", "GameView", "HasHeuristic", "Observable"]
+__all__ = ["ActionSpace", "Game", "GameView", "HasHeuristic", "Narrated", "Observable"]
 
 
 @runtime_checkable
@@ -294,4 +294,30 @@ class HasHeuristic(Protocol):
 
     def heuristic(self) -> Any:
         """A fresh heuristic agent for this game."""
+        ...  # pragma: no cover - protocol
+
+
+@runtime_checkable
+class Narrated(Protocol):
+    """A game that puts each of its events in words, for the people who play or watch it.
+
+    The CLI's play loop and replay print every event a player sees with it (a game that
+    is not `Narrated` shows only who decided). Every game of [`guarda.games`][guarda.games]
+    is `Narrated`.
+
+    Examples:
+        >>> from guarda.games import get_game
+        >>> isinstance(get_game("garrison"), Narrated)
+        True
+    """
+
+    def describe_event(self, event: Any, names: Sequence[str]) -> str:
+        """One line of plain English for ``event``, naming player ``i`` ``names[i]``.
+
+        ``event`` is described as it is given: pass the events a player may see
+        ([`visible_events`][guarda.game.Game.visible_events]) and the line tells nothing
+        that player may not know (another player's hidden card stays hidden). A value that
+        is not one of the game's events, or ``names`` not naming every seat, raises
+        [`ArgumentError`][guarda.ArgumentError] (``path="event"``, ``path="names"``).
+        """
         ...  # pragma: no cover - protocol

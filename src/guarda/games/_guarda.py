@@ -40,6 +40,22 @@ _OPTIONS: Final[dict[str, str]] = {
 }
 
 
+_SEAT_FIELDS: Final = frozenset({"player", "pusher", "source", "against"})
+"""The fields of Guarda's events that hold one player."""
+
+
+def _seats(event: guarda.Event) -> Iterator[int]:
+    """Every player ``event`` names."""
+    for field in attrs.fields(type(event)):
+        value = getattr(event, field.name)
+        if field.name in _SEAT_FIELDS:
+            yield value
+        elif field.name in ("winners", "drawn"):
+            yield from value
+        elif field.name == "targets":
+            yield from (target for target, _ in value)
+
+
 def _integer(name: str, text: str) -> int:
     try:
         return int(text)
@@ -50,6 +66,8 @@ def _integer(name: str, text: str) -> int:
 @attrs.frozen
 class GuardaGame:
     """The [`Game`][guarda.game.Game] of Guarda; use the instance [`GUARDA`][guarda.games.GUARDA].
+
+    It is also [`Narrated`][guarda.game.Narrated], by [`guarda.describe`][guarda.describe].
 
     Examples:
         >>> from guarda.games import GUARDA
@@ -191,6 +209,39 @@ class GuardaGame:
     ) -> str:
         """[`guarda.describe_action`][guarda.describe_action]."""
         return guarda.describe_action(action, position)
+
+    def describe_event(self, event: guarda.Event, names: Sequence[str]) -> str:
+        """[`guarda.describe`][guarda.describe]: one line for an event.
+
+        Raises:
+            ArgumentError: If ``event`` is not one of Guarda's events or names a player
+                ``names`` has not (``path="event"``), or ``names`` is not 2 to 8 names
+                (``path="names"``).
+
+        Examples:
+            >>> import guarda
+            >>> from guarda.games import GUARDA
+            >>> GUARDA.describe_event(guarda.CardsDrawn(1, 2, None), ("You", "North"))
+            'North drew 2 cards'
+        """
+        if not isinstance(event, guarda.Event):
+            raise ArgumentError(f"not a Guarda event: {event!r}", path="event")
+        if (
+            isinstance(names, str | bytes)
+            or not isinstance(names, Sequence)
+            or not all(isinstance(name, str) for name in names)
+        ):
+            raise ArgumentError(f"names must be a sequence of str, not {names!r}", path="names")
+        if not self.min_players <= len(names) <= self.max_players:
+            raise ArgumentError(
+                f"Guarda seats 2 to 8 players: names must name 2 to 8, not {len(names)}",
+                path="names",
+            )
+        if any(not 0 <= seat < len(names) for seat in _seats(event)):
+            raise ArgumentError(
+                f"not a Guarda event of {len(names)} players: {event!r}", path="event"
+            )
+        return guarda.describe(event, tuple(names))
 
     def action_space(self, config: guarda.Config) -> guarda.ActionIndex:
         """[`guarda.ActionIndex`][guarda.ActionIndex] of ``config``."""

@@ -57,7 +57,7 @@ from guarda.games.garrison._cards import (
 )
 from guarda.games.garrison._config import LENGTHS, TARGETS, GarrisonConfig
 from guarda.games.garrison._deal import deal_key, new_game
-from guarda.games.garrison._describe import describe_action, long_name
+from guarda.games.garrison._describe import describe_action, describe_event, long_name
 from guarda.games.garrison._determinize import determinize
 from guarda.games.garrison._documents import FORMAT, VERSION, dumps, loads
 from guarda.games.garrison._events import (
@@ -195,6 +195,7 @@ __all__ = [  # noqa: RUF022 - grouped by topic
     "format_action",
     "parse_action",
     "describe_action",
+    "describe_event",
     "ActionSpace",
     "svg",
     "text",

@@ -1,4 +1,4 @@
-"""Sentences in plain English saying what a Garrison action does.
+"""Sentences in plain English saying what a Garrison action does, and what an event told.
 
 Examples:
     >>> from guarda.games.garrison import Besiege, describe_action, parse_card
@@ -7,6 +7,9 @@ Examples:
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
 
 from guarda.errors import ArgumentError
 from guarda.games.garrison._actions import (
@@ -25,9 +28,43 @@ from guarda.games.garrison._actions import (
     Trade,
     Upgrade,
 )
-from guarda.games.garrison._cards import JOKER, is_card, rank, suit
+from guarda.games.garrison._cards import (
+    AGITATOR,
+    JOKER,
+    SEDUCER,
+    SMUGGLER,
+    THUG,
+    card_name,
+    is_card,
+    rank,
+    suit,
+)
+from guarda.games.garrison._events import (
+    Agitated,
+    Besieged,
+    DeckReshuffled,
+    DisasterStruck,
+    Discarded,
+    Drew,
+    EndedTurn,
+    FendedOff,
+    GameEnded,
+    GarrisonEvent,
+    KeepFell,
+    MarketCleared,
+    MarketDealt,
+    Passed,
+    Rebuilt,
+    Seduced,
+    Smuggled,
+    SpyCancelled,
+    SpyPlayed,
+    StartedTurn,
+    Traded,
+    Upgraded,
+)
 
-__all__ = ["describe_action", "long_name"]
+__all__ = ["describe_action", "describe_event", "long_name"]
 
 _RANKS = ("", "ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king")
 _SUITS = ("spades", "hearts", "diamonds", "clubs")
@@ -49,6 +86,8 @@ def long_name(card: int) -> str:
 
 def _list(cards: tuple[int, ...]) -> str:
     names = [long_name(card) for card in cards]
+    if not names:
+        return "nothing"
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
@@ -88,3 +127,133 @@ def describe_action(action: GarrisonAction, position: object = None) -> str:
     if isinstance(action, Pass):
         return "pass"
     raise ArgumentError(f"not a Garrison action: {action!r}", path="action")
+
+
+_SPIES: Final = {
+    AGITATOR: "the Agitator",
+    SEDUCER: "the Seducer",
+    SMUGGLER: "the Smuggler",
+    THUG: "the Thug",
+}
+
+
+def _names(names: object) -> tuple[str, ...]:
+    if (
+        isinstance(names, str | bytes)
+        or not isinstance(names, Sequence)
+        or not all(isinstance(name, str) for name in names)
+    ):
+        raise ArgumentError(f"names must be a sequence of str, not {names!r}", path="names")
+    if not 2 <= len(names) <= 6:
+        raise ArgumentError(
+            f"Garrison seats 2 to 6 players: names must name 2 to 6, not {len(names)}",
+            path="names",
+        )
+    return tuple(names)
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def describe_event(event: GarrisonEvent, names: Sequence[str]) -> str:
+    """One line of plain English for a Garrison event, naming player ``i`` ``names[i]``.
+
+    The event is told as it is given: pass the events a player may see
+    ([`visible_events`][guarda.games.garrison.visible_events]) and another player's
+    [`Drew`][guarda.games.garrison.Drew] tells only how many cards they drew.
+
+    Args:
+        event: One of Garrison's events.
+        names: Every player's name, by seat.
+
+    Returns:
+        The line, without a full stop.
+
+    Raises:
+        ArgumentError: If ``event`` is not a Garrison event or names a player ``names``
+            has not (``path="event"``), or ``names`` is not 2 to 6 names
+            (``path="names"``).
+
+    Examples:
+        >>> from guarda.games.garrison import Drew, Upgraded, parse_card
+        >>> names = ("You", "Player 1")
+        >>> describe_event(Upgraded(1, parse_card("QH"), (parse_card("9D"),)), names)
+        'Player 1 added the queen of hearts to the court, paying the 9 of diamonds'
+        >>> describe_event(Drew(1, 2, None), names)
+        'Player 1 drew 2 cards'
+    """
+    if not isinstance(event, GarrisonEvent):
+        raise ArgumentError(f"not a Garrison event: {event!r}", path="event")
+    seats = _names(names)
+    try:
+        return _describe(event, seats)
+    except (IndexError, KeyError, TypeError, ArgumentError):
+        raise ArgumentError(
+            f"not a Garrison event of {len(seats)} players: {event!r}", path="event"
+        ) from None
+
+
+def _describe(event: GarrisonEvent, seats: tuple[str, ...]) -> str:
+    def keep(player: int) -> str:
+        return f"{seats[player]}'s keep"
+
+    match event:
+        case StartedTurn(player, turn):
+            return f"Turn {turn}: {seats[player]}"
+        case MarketDealt(slot, card):
+            return f"{_capital(long_name(card))} was dealt to market space {slot + 1}"
+        case DeckReshuffled(size):
+            return f"The discard pile was shuffled into a new deck of {size} cards"
+        case Drew(player, count, cards):
+            if cards is None:
+                return f"{seats[player]} drew {count} card{'' if count == 1 else 's'}"
+            return f"{seats[player]} drew {_list(cards)}"
+        case Upgraded(player, card, payment):
+            row = "court" if suit(card) == 1 else "garrison"
+            return f"{seats[player]} added {long_name(card)} to the {row}, paying {_list(payment)}"
+        case Traded(player, give, take):
+            return f"{seats[player]} traded {long_name(give)} for {long_name(take)}"
+        case Besieged(player, target, card):
+            return f"{seats[player]} sent {long_name(card)} to besiege {keep(target)}"
+        case FendedOff(player, card, levy):
+            return f"{seats[player]} spent {long_name(card)} to drive off {long_name(levy)}"
+        case Rebuilt(player, cards, raised):
+            return f"{seats[player]} spent {_list(cards)} to turn {_list(raised)} face up again"
+        case Discarded(player, card):
+            return f"{seats[player]} discarded {long_name(card)}"
+        case SpyPlayed(player, card):
+            return f"{seats[player]} played {long_name(card)} as {_SPIES[card]}"
+        case SpyCancelled(player, card):
+            what = "the Joker's disaster" if card == JOKER else _SPIES[card]
+            return f"{seats[player]} played the Thug to cancel {what}"
+        case Passed(player):
+            return f"{seats[player]} passed"
+        case Agitated(target, levies):
+            return f"The levies besieging {keep(target)} revolted: {_list(levies)} discarded"
+        case Smuggled(player, card, target):
+            where = "their own keep" if target is None else keep(target)
+            return f"{seats[player]} smuggled {long_name(card)} into {where}"
+        case MarketCleared(player, cards):
+            return f"{seats[player]}'s Thug discarded the market: {_list(cards)}"
+        case Seduced(player, target, card):
+            return f"{seats[player]}'s Seducer took {long_name(card)} from {keep(target)}"
+        case DisasterStruck(player, hands, felled):
+            shown = "; ".join(
+                f"{seats[seat]} {' '.join(card_name(card) for card in hand) or 'nothing'}"
+                for seat, hand in enumerate(hands)
+            )
+            fell = ", ".join(keep(seat) for seat in felled) or "no keep"
+            return f"Disaster, brought by {seats[player]}: hands {shown}; {fell} falls"
+        case KeepFell(player, levies, garrison):
+            return (
+                f"{_capital(keep(player))} fell: levies {_list(levies)} and garrison "
+                f"{_list(garrison)} discarded, the court face down"
+            )
+        case EndedTurn(player):
+            return f"{seats[player]} ended the turn"
+        case GameEnded(_, winner):
+            if winner is None:
+                return "Game over at the turn limit: a draw between every player"
+            return f"Game over: {seats[winner]} won"
+    raise AssertionError(f"unknown event {event!r}")  # pragma: no cover

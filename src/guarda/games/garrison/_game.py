@@ -19,7 +19,7 @@ from guarda.errors import ArgumentError
 from guarda.games.garrison._actions import GarrisonAction
 from guarda.games.garrison._config import LENGTHS, GarrisonConfig
 from guarda.games.garrison._deal import new_game
-from guarda.games.garrison._describe import describe_action
+from guarda.games.garrison._describe import describe_action, describe_event
 from guarda.games.garrison._determinize import determinize
 from guarda.games.garrison._documents import dumps, loads
 from guarda.games.garrison._events import GarrisonEvent
@@ -53,8 +53,8 @@ class GarrisonGame:
     """The [`Game`][guarda.game.Game] of Garrison; use the instance
     [`GARRISON`][guarda.games.garrison.GARRISON].
 
-    Also [`Observable`][guarda.game.Observable] and
-    [`HasHeuristic`][guarda.game.HasHeuristic].
+    Also [`Observable`][guarda.game.Observable],
+    [`HasHeuristic`][guarda.game.HasHeuristic] and [`Narrated`][guarda.game.Narrated].
     """
 
     name: str = "garrison"
@@ -191,6 +191,16 @@ class GarrisonGame:
     def describe_action(self, action: GarrisonAction, position: Any) -> str:
         """[`describe_action`][guarda.games.garrison.describe_action]."""
         return describe_action(action, position)
+
+    def describe_event(self, event: GarrisonEvent, names: Sequence[str]) -> str:
+        """[`describe_event`][guarda.games.garrison.describe_event]: one line for an event.
+
+        Examples:
+            >>> from guarda.games.garrison import Passed
+            >>> GARRISON.describe_event(Passed(0), ("You", "Player 1"))
+            'You passed'
+        """
+        return describe_event(event, names)
 
     def action_space(self, config: GarrisonConfig) -> ActionSpace:
         """[`ActionSpace`][guarda.games.garrison.ActionSpace] of ``config``."""

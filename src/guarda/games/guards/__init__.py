@@ -32,6 +32,7 @@ from guarda.games.guards._heist import (
     TreasureMoved,
     Wait,
 )
+from guarda.games.guards._heist_describe import describe_event
 from guarda.games.guards._heist_game import (
     GUARDS,
     HeistGame,
@@ -135,5 +136,6 @@ __all__ = [  # noqa: RUF022 - grouped by topic
     "TreasureMoved",
     "Escaped",
     "PublicThief",
+    "describe_event",
     "SneakBot",
 ]

@@ -44,6 +44,7 @@ from guarda.games.guards._heist import (
     public_thieves,
     seen_by_guards,
 )
+from guarda.games.guards._heist_describe import describe_event
 from guarda.games.guards._heist_json import (
     action_text,
     config_data,
@@ -264,6 +265,8 @@ class SneakBot:
 @frozen
 class HeistGame:
     """The heist, a small thief scenario on the guards engine; use [`GUARDS`][guarda.games.GUARDS].
+
+    It is also [`Narrated`][guarda.game.Narrated].
 
     Examples:
         >>> from guarda.games import GUARDS
@@ -572,6 +575,10 @@ class HeistGame:
         guards = position.guards if isinstance(position, HeistView) else position.keep.guards
         guard = guards[action.guard] if 0 <= action.guard < len(guards) else None
         return f"play Art on guard {action.guard}" + (f" ({guard})" if guard else "")
+
+    def describe_event(self, event: HeistEvent, names: Sequence[str]) -> str:
+        """[`describe_event`][guarda.games.guards.describe_event]: one line for an event."""
+        return describe_event(event, names)
 
     def action_space(self, config: HeistConfig) -> HeistSpace:
         """Every action of ``config``'s map, numbered."""

@@ -36,6 +36,7 @@ from guarda.games.on_guard._cards import (
     starting_hand,
 )
 from guarda.games.on_guard._config import TIERS, OnGuardConfig
+from guarda.games.on_guard._describe import describe_event
 from guarda.games.on_guard._determinize import determinize
 from guarda.games.on_guard._documents import (
     FORMAT,
@@ -116,6 +117,7 @@ __all__ = [  # noqa: RUF022 - grouped by topic
     "GameWon",
     "SelectionMade",
     "SelectionsRevealed",
+    "describe_event",
     # Playing
     "new_game",
     "odds_seat",

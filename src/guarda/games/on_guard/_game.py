@@ -24,6 +24,7 @@ from guarda.errors import ArgumentError
 from ._actions import Action, Add, Done
 from ._cards import CARD_NAMES, CARDS, JACK, JOKER, KING, QUEEN
 from ._config import TIERS, OnGuardConfig
+from ._describe import describe_event
 from ._determinize import determinize
 from ._documents import dumps, loads
 from ._events import Event
@@ -83,8 +84,8 @@ def _counts(cards: Iterable[int]) -> list[float]:
 class OnGuardGame:
     """On Guard's [`Game`][guarda.game.Game]; use [`ON_GUARD`][guarda.games.on_guard.ON_GUARD].
 
-    It also satisfies [`Observable`][guarda.game.Observable] and
-    [`HasHeuristic`][guarda.game.HasHeuristic].
+    It also satisfies [`Observable`][guarda.game.Observable],
+    [`HasHeuristic`][guarda.game.HasHeuristic] and [`Narrated`][guarda.game.Narrated].
 
     Examples:
         >>> ON_GUARD.players(ON_GUARD.default_config()), ON_GUARD.title
@@ -257,6 +258,16 @@ class OnGuardGame:
                 return "decline the Final Attack" if empty else "make the Final Attack"
             return "close your selection"
         raise ArgumentError(f"not an On Guard action: {action!r}", path="action")
+
+    def describe_event(self, event: Event, names: Sequence[str]) -> str:
+        """[`describe_event`][guarda.games.on_guard.describe_event]: one line for an event.
+
+        Examples:
+            >>> from guarda.games.on_guard import SelectionMade
+            >>> ON_GUARD.describe_event(SelectionMade(player=1), ("You", "Bot"))
+            'Bot made a selection, face down'
+        """
+        return describe_event(event, names)
 
     def action_space(self, config: OnGuardConfig) -> ActionSpace:
         """The [`ActionSpace`][guarda.games.on_guard.ActionSpace] of ``config``."""
