@@ -246,10 +246,10 @@ def _describe(event: GarrisonEvent, seats: tuple[str, ...]) -> str:
             fell = ", ".join(keep(seat) for seat in felled) or "no keep"
             return f"Disaster, brought by {seats[player]}: hands {shown}; {fell} falls"
         case KeepFell(player, levies, garrison):
-            return (
-                f"{_capital(keep(player))} fell: levies {_list(levies)} and garrison "
-                f"{_list(garrison)} discarded, the court face down"
-            )
+            rows = (("levies", levies), ("garrison", garrison))
+            lost = [f"the {row} ({_list(cards)})" for row, cards in rows if cards]
+            gone = f", {' and '.join(lost)} discarded" if lost else ""
+            return f"{_capital(keep(player))} fell{gone}; the court is face down"
         case EndedTurn(player):
             return f"{seats[player]} ended the turn"
         case GameEnded(_, winner):

@@ -131,10 +131,10 @@ def _describe(event: Event, seats: tuple[str, str]) -> str:
             line = f"Selections revealed: {seats[0]} {_cards(selections[0])}, "
             line += f"{seats[1]} {_cards(selections[1])}"
             for seat in (0, 1):
-                card = ignored[seat]
-                if card is not None:
+                skipped = ignored[seat]
+                if skipped is not None:
                     line += f"; {seats[1 - seat]}'s Joker ignores {seats[seat]}'s "
-                    line += CARD_NAMES[card]
+                    line += CARD_NAMES[skipped]
             return line
         case ExchangeScored(attack, parry, _, _, hits):
             return (
