@@ -4,6 +4,7 @@ play, simulate, tournament, replay and stats, and Guarda's flags refused for it.
 from __future__ import annotations
 
 import json
+import re
 import secrets
 from pathlib import Path
 
@@ -147,3 +148,73 @@ def test_replay_a_toy_record_document(capsys: pytest.CaptureFixture[str], tmp_pa
     assert "Start" in capsys.readouterr().out
     assert main(["replay", str(path), *TOY, "--index", "1"]) == 2
     _error(capsys.readouterr().err, "--index is for an arena's records file")
+
+
+def test_play_garrison_tells_what_the_bot_did(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(secrets, "token_hex", lambda size: "salt")  # the bot plays first
+    answers(monkeypatch, [])
+    assert main(["play", "--game", "garrison", "--bots", "heuristic", "--seed", "5"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    bot = "Player 1 (garrison-heuristic)"
+    told = lines[1 : lines.index(next(line for line in lines if "Your turn" in line))]
+    assert told == [
+        f"  {bot} added the queen of clubs to the garrison, paying the queen of diamonds",
+        f"  {bot} traded the 6 of diamonds for the ace of clubs",
+        f"  {bot} ended the turn",
+        f"  {bot} drew 2 cards",  # which cards is the bot's secret
+        "  Turn 2: Player 0 (you)",
+        "  The 5 of clubs was dealt to market space 1",
+    ]
+    assert not any("decided" in line for line in lines)
+
+
+def test_play_on_guard_tells_the_reveal_but_not_the_bots_choices(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(secrets, "token_hex", lambda size: "salt")
+    answers(monkeypatch, ["7", "done"])  # 7 is the seventh action: the 4
+    assert main(["play", "--game", "on-guard", "--bots", "heuristic", "--seed", "3"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    you, bot = "Player 0 (you)", "Player 1 (heuristic)"
+    start = lines.index("You played done.")
+    assert lines[lines.index("You played 4.") + 1] == f"  {you} selected the 4"
+    assert lines[start + 1 : start + 4] == [
+        f"  {you} made a selection, face down",
+        f"  {bot} made a selection, face down",  # not the three cards it chose, one by one
+        f"  Selections revealed: {you} 4, {bot} J 4 9",
+    ]
+    assert lines[start + 4].startswith(f"  {you} attacked 2 against a parry of 1, scoring 2;")
+    assert not any(line.startswith(f"  {bot} selected") or "decided" in line for line in lines)
+
+
+def test_play_the_toy_says_only_who_decided(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(secrets, "token_hex", lambda size: "b")
+    answers(monkeypatch, ["1", "1"])
+    assert main(["play", *TOY, "--bots", "heuristic", "--seed", "3"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    decided = [line for line in lines if line.endswith(" decided.")]
+    assert decided and all(line.startswith("Player 1 (") for line in decided)
+    assert not any(line.startswith("  Player") for line in lines)  # no event is told
+
+
+def test_replay_a_garrison_game_tells_each_ply_as_the_seat_saw_it(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    records = tmp_path / "garrison.jsonl"
+    bots = ["--bots", "random,heuristic", "--games", "1", "--workers", "1", "--quiet"]
+    assert main(["simulate", "--game", "garrison", *bots, "--records", str(records)]) == 0
+    capsys.readouterr()
+    assert main(["replay", str(records), "--seat", "1", "--all"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    other, mine = "  Player 0 (random) drew ", "  Player 1 (garrison-heuristic) drew "
+    assert any(line.startswith(other) for line in lines)
+    assert all(
+        re.fullmatch(r"\d cards?", line[len(other) :]) for line in lines if line.startswith(other)
+    )
+    assert any(line.startswith(mine + "the ") for line in lines)  # your own cards, by name
+    assert any(line.startswith("Player 1 (garrison-heuristic) played ") for line in lines)
+    assert not any("decided" in line for line in lines)

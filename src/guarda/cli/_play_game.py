@@ -5,9 +5,13 @@ At each of your decisions the command shows the game's
 each in the game's notation with what it does
 ([`describe_action`][guarda.game.Game.describe_action]). Answer with a number or an
 action in notation; ``list`` shows them again, ``help`` lists the commands, ``quit``
-leaves. Everything shown is read from your own view. The bots decide from their own
-views, each with a random source keyed by the game's secret salt, so no bot can learn
-the deal from it. (Guarda keeps its own command, with its step-by-step picker.)
+leaves. After every action, yours or a bot's, the events you may see are told in words
+([`describe_event`][guarda.game.Narrated.describe_event]), as Guarda's own command tells
+them; a game that does not tell its events ([`Narrated`][guarda.game.Narrated]) shows
+only who decided. Everything shown is read from your own view and the events as you may
+see them. The bots decide from their own views, each with a random source keyed by the
+game's secret salt, so no bot can learn the deal from it. (Guarda keeps its own command,
+with its step-by-step picker.)
 """
 
 from __future__ import annotations
@@ -18,12 +22,14 @@ from typing import Any, Final
 
 from rich.console import Console
 from rich.rule import Rule
+from rich.text import Text
 
 from guarda.bots import Agent, RandomBot, seat_rng
+from guarda.cli._colour import happened
 from guarda.cli._common import UsageError
 from guarda.cli._entrants import IsmctsOptions, parse_entrant
 from guarda.errors import GuardaError
-from guarda.game import Game
+from guarda.game import Game, Narrated
 
 __all__ = ["GAME_HELP", "PlayedGame", "agents_of"]
 
@@ -83,6 +89,11 @@ class PlayedGame:
             HUMAN if index == seat else f"Player {index} ({agents[index].name})"
             for index in range(players)
         )
+        self.told = tuple(
+            f"Player {index} (you)" if index == seat else name
+            for index, name in enumerate(self.names)
+        )
+        """The seats' names in the events told (``You`` would make "You's keep")."""
 
     def show(self, view: Any) -> None:
         """The position as you see it, and your legal actions, numbered."""
@@ -149,12 +160,25 @@ class PlayedGame:
                 self.out.print(f"You played {game.format_action(action)}.")
             else:
                 action = self.decide(actor)
-                self.out.print(f"{self.names[actor]} decided.")
-            self.state, _ = game.apply(self.state, action)
+            self.state, events = game.apply(self.state, action)
+            self.tell(actor, events)
         self.out.print(Rule("Game over"))
         self.out.print(game.text(game.view(self.state, self.seat)))
         self.out.print(self.result())
         return 0
+
+    def tell(self, actor: int, events: Sequence[Any]) -> None:
+        """The events of an action as you may see them, one line each, indented; for a
+        game that does not tell its events, who decided (your own action is already
+        shown). An action you may not see at all (On Guard's secret choice of a card)
+        shows nothing."""
+        if not isinstance(self.game, Narrated):
+            if actor != self.seat:
+                self.out.print(f"{self.names[actor]} decided.")
+            return
+        for event in self.game.visible_events(events, self.seat):
+            line = self.game.describe_event(event, self.told)
+            self.out.print(Text("  ").append_text(happened(line, self.told)))
 
     def result(self) -> str:
         """The result line, from the game's scores."""

@@ -7,8 +7,11 @@ viewer's seat. Interactively, Enter (or ``next``) goes on, ``back`` goes back a 
 jumps to that ply and ``quit`` stops; ``--all`` prints every step without asking.
 
 ``--game NAME`` replays a game other than Guarda (a records file names its game itself):
-each ply says who decided (and what, to that player's own seat), then shows the game's
-[text picture][guarda.game.Game.text] of the viewer's view. ``--index K`` (or, as
+each ply tells the viewer's own action in notation and every event of the ply the viewer
+may see, in words ([`describe_event`][guarda.game.Narrated.describe_event]; a ply the
+viewer sees nothing of says who decided), then shows the game's
+[text picture][guarda.game.Game.text] of the viewer's view. A game that does not tell
+its events ([`Narrated`][guarda.game.Narrated]) says only who decided. ``--index K`` (or, as
 before, ``--game K``) picks the K-th game of an arena's records file.
 """
 
@@ -19,10 +22,12 @@ from typing import Any, Final
 
 from rich.console import Console
 from rich.rule import Rule
+from rich.text import Text
 
 import guarda
 from guarda import render
 from guarda.arena import read_records
+from guarda.cli._colour import happened
 from guarda.cli._common import (
     Parser,
     UsageError,
@@ -35,7 +40,7 @@ from guarda.cli._common import (
     seat_of,
 )
 from guarda.errors import GuardaError
-from guarda.game import Game
+from guarda.game import Game, Narrated
 from guarda.games import game_of
 
 __all__ = ["main"]
@@ -195,6 +200,11 @@ class GameReplay(Replay):
         self.record = record
         self.seat = seat
         self.states = list(game.replay(record))
+        self.plies = [
+            game.apply(state, action)[1]
+            for state, action in zip(self.states, record.actions, strict=False)
+        ]
+        """The events of each ply, ply 1 first (read again from the states and actions)."""
         self.out = out
         names = tuple(getattr(record, "names", ()))
         players = game.players(record.config)
@@ -209,19 +219,33 @@ class GameReplay(Replay):
         return len(self.states) - 1
 
     def show(self, ply: int) -> None:
-        """Show ply ``ply`` (0: the start): who decided, and the viewer's view after it."""
+        """Show ply ``ply`` (0: the start): what the viewer may know of it, and their view
+        after it."""
         if ply == 0:
             self.out.print(Rule("Start"))
         else:
             self.out.print(Rule(f"Ply {ply} of {self.last}"))
-            actor = self.game.actor(self.states[ply - 1])
-            name = "Someone" if actor is None else self.names[actor]
-            if actor is not None and actor == self.seat:
-                action = self.game.format_action(self.record.actions[ply - 1])
-                self.out.print(f"{name} played {action}")
-            else:
-                self.out.print(f"{name} decided")
+            for line in self.told(ply):
+                self.out.print(line)
         self.out.print(self.game.text(self.game.view(self.states[ply], self.seat)))
+
+    def told(self, ply: int) -> list[Text]:
+        """The lines of ply ``ply`` (from 1): the viewer's own action, then the events the
+        viewer saw, indented; who decided when the viewer saw nothing of it (or the game
+        does not tell its events)."""
+        game = self.game
+        actor = game.actor(self.states[ply - 1])
+        name = "Someone" if actor is None else self.names[actor]
+        lines = []
+        if actor is not None and actor == self.seat:
+            lines.append(Text(f"{name} played {game.format_action(self.record.actions[ply - 1])}"))
+        if isinstance(game, Narrated):
+            for event in game.visible_events(self.plies[ply - 1], self.seat):
+                line = game.describe_event(event, self.names)
+                lines.append(Text("  ").append_text(happened(line, self.names)))
+        if not lines:
+            lines.append(Text(f"{name} decided"))
+        return lines
 
 
 def _index_and_game(args: Any) -> tuple[int | None, Game | None]:

@@ -61,16 +61,19 @@ def _hits(names: tuple[str, str], hits: tuple[int, int]) -> str:
     return f"{names[0]} {hits[0]}, {names[1]} {hits[1]}"
 
 
-def _scored(names: tuple[str, str], event: ExchangeScored) -> str:
+def _exchange(names: tuple[str, str], event: ExchangeScored) -> str:
     parts = []
     for seat in (0, 1):
-        by_attack, by_riposte = event.attack_hits[seat], event.riposte_hits[seat]
-        if by_attack + by_riposte == 0:
-            continue
-        how = [f"{by_attack} by Attack"] if by_attack else []
-        how += [f"{by_riposte} by riposte"] if by_riposte else []
-        parts.append(f"{names[seat]} scored {by_attack + by_riposte} ({', '.join(how)})")
-    return "; ".join(parts) or "no hits"
+        part = f"{names[seat]} attacked {event.attack[seat]} against a parry of "
+        part += str(event.parry[1 - seat])
+        scored = event.attack_hits[seat] + event.riposte_hits[seat]
+        riposte = event.riposte_hits[seat]
+        if not scored:
+            part += ", no hit"
+        else:
+            part += f", scoring {scored}" + (f" ({riposte} by riposte)" if riposte else "")
+        parts.append(part)
+    return "; ".join(parts) + f"; hits {_hits(names, event.hits)}"
 
 
 def describe_event(event: Event, names: Sequence[str]) -> str:
@@ -99,7 +102,8 @@ def describe_event(event: Event, names: Sequence[str]) -> str:
         'You selected the King (Increased tempo)'
         >>> event = ExchangeScored((6, 0), (1, 3), (6, 0), (0, 0), (6, 0))
         >>> print(describe_event(event, ("A", "B")))
-        A attacked 6 against a parry of 3, B 0 against 1: A scored 6 (6 by Attack); hits A 6, B 0
+        A attacked 6 against a parry of 3, scoring 6;
+        B attacked 0 against a parry of 1, no hit; hits A 6, B 0
     """
     if not isinstance(
         event,
@@ -136,12 +140,8 @@ def _describe(event: Event, seats: tuple[str, str]) -> str:
                     line += f"; {seats[1 - seat]}'s Joker ignores {seats[seat]}'s "
                     line += CARD_NAMES[skipped]
             return line
-        case ExchangeScored(attack, parry, _, _, hits):
-            return (
-                f"{seats[0]} attacked {attack[0]} against a parry of {parry[1]}, "
-                f"{seats[1]} {attack[1]} against {parry[0]}: {_scored(seats, event)}; "
-                f"hits {_hits(seats, hits)}"
-            )
+        case ExchangeScored():
+            return _exchange(seats, event)
         case BoutEnded(attacker):
             if attacker is None:
                 return "The bout is over: neither seat has an action card left"
