@@ -26,6 +26,12 @@ else:
 The registry of the games that ship with guarda is [`guarda.games`][guarda.games]; a game
 written elsewhere only has to satisfy this protocol to be played by the same bots.
 
+Three optional protocols add what a layer uses when a game has it, checked with
+``isinstance``: [`Observable`][guarda.game.Observable] (views as vectors of numbers, for
+learning agents), [`HasHeuristic`][guarda.game.HasHeuristic] (a simple player, for bots
+to play against and search with) and [`Narrated`][guarda.game.Narrated] (each event in
+words, for the CLI's play loop and replay).
+
 Examples:
     >>> import random
     >>> from guarda.games import get_game
