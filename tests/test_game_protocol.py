@@ -68,6 +68,16 @@ def test_guarda_make_config_validates_options() -> None:
         GUARDA.make_config(2, {"turn_limit": "ten"})
 
 
+def test_guarda_option_help_names_only_values_make_config_takes() -> None:
+    # the help of "win" lists its values after the colon: each one must be accepted
+    listed = GUARDA.options()["win"].split(":", 1)[1]
+    values = [word.strip(" ,").removesuffix("(default)").strip() for word in listed.split()]
+    values = [value for value in values if value not in ("", "or")]
+    assert "king-of-the-hill" in values
+    for value in values:
+        assert GUARDA.make_config(2, {"win": value}).win is not None
+
+
 def test_guarda_scores_match_the_outcome() -> None:
     state = guarda.new_game(guarda.grda(turn_limit=4), seed=5)
     rng = random.Random(5)

@@ -34,7 +34,7 @@ _EDITIONS: Final[dict[str, Callable[..., guarda.Config]]] = {
 
 _OPTIONS: Final[dict[str, str]] = {
     "edition": "the preset: modern (default), classic or grda",
-    "win": "the win condition: elimination (default), exhaustion, victory or hill",
+    "win": "the win condition: elimination (default), exhaustion, victory or king-of-the-hill",
     "turn_limit": "end the game as a draw after this many turns (R27); none for no limit",
     "first_player": "the player who places first (default 0)",
 }
