@@ -44,7 +44,7 @@ import random
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
-__all__ = ["ActionSpace", "Game", "GameView", "HasHeuristic", "Observable"]
+__all__ = ["ActionSpace", "Game", "GameView", "HasHeuristic", "HasValue", "Observable"]
 
 
 @runtime_checkable
@@ -294,4 +294,18 @@ class HasHeuristic(Protocol):
 
     def heuristic(self) -> Any:
         """A fresh heuristic agent for this game."""
+        ...  # pragma: no cover - protocol
+
+
+@runtime_checkable
+class HasValue(Protocol):
+    """A game that can judge an unfinished position, for searches that stop early.
+
+    [`ISMCTSBot`][guarda.bots.ISMCTSBot] scores a rollout it cuts off (its ``cutoff``)
+    with this value instead of a draw for everybody.
+    """
+
+    def values(self, state: Any) -> tuple[float, ...]:
+        """How well each player stands in ``state``, in [0, 1], as a score would (1 a
+        sure win, 1/2 even, 0 a sure loss); a finished game's values are its scores."""
         ...  # pragma: no cover - protocol

@@ -37,7 +37,7 @@ from typing import Any, Protocol
 
 import guarda
 from guarda.bots._tree import SearchResult, Settings, TreeSearch, world_count
-from guarda.game import Game, GameView, HasHeuristic
+from guarda.game import Game, GameView, HasHeuristic, HasValue
 from guarda.games import game_of
 
 __all__ = ["GameSettings", "check_game_turn", "resolve_game", "search_game"]
@@ -56,6 +56,10 @@ class GameSettings(Settings, Protocol):
     def opponent_model(self) -> bool: ...  # pragma: no cover - protocol
     @property
     def prior(self) -> bool: ...  # pragma: no cover - protocol
+    @property
+    def evidence(self) -> float | None: ...  # pragma: no cover - protocol
+    @property
+    def cutoff(self) -> int | None: ...  # pragma: no cover - protocol
 
 
 def resolve_game(game: Game | None, view: object) -> Game:
@@ -103,7 +107,14 @@ class GameSearch(TreeSearch[Any]):
         super().__init__(settings, player, rng)
         self.game = game
         self.view = view
+        self.settings: GameSettings = settings
         self.depth = settings.depth
+        self.values: Callable[[Any], Sequence[float]] | None = None
+        """The game's values, which score a rollout that stops before the end."""
+        if isinstance(game, HasValue):
+            self.values = game.values
+            if settings.cutoff is not None:
+                self.depth = min(self.depth, settings.cutoff)
         rollout = settings.rollout
         self.rollout: Policy | None
         if rollout == "cutoff":
@@ -154,6 +165,11 @@ class GameSearch(TreeSearch[Any]):
         worlds = self.settings.worlds
         return 0 if worlds is None else world_count(worlds, self.settings.iterations, done)
 
+    def evidence(self) -> float | None:
+        """The settings' ``evidence``, when there is a preferred root action (``prior``
+        and a heuristic player); else None, the final-move rule."""
+        return None if self.guide is None else self.settings.evidence
+
     def default(self) -> Any:
         """The preferred root action: the heuristic's choice on the view (None: none)."""
         return None if self.guide is None else self.guide.act(self.view, self.rng)
@@ -164,6 +180,8 @@ class GameSearch(TreeSearch[Any]):
         while rollout is not None and not game.is_over(state) and plies < self.depth:
             state = self.forward(state, rollout(state, self.rng))
             plies += 1
+        if self.values is not None and not game.is_over(state):
+            return self.values(state)
         return game.scores(state)  # None (a draw for everybody) if the game goes on
 
 
