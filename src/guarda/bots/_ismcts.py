@@ -336,7 +336,9 @@ class ISMCTSBot:
     action, Guarda's greedy choice or the game's heuristic one, wins near-ties), or the
     most visited root action (``"visits"``, ties to the best mean). With scores this
     close together, UCT spreads its visits almost evenly, so the visit counts tell the
-    options apart less well than their means, and the means sharpen with the budget."""
+    options apart less well than their means, and the means sharpen with the budget. In
+    a game other than Guarda with a heuristic player, ``evidence`` decides instead,
+    unless it is None."""
     no_progress: float = 0.25
     """The share of its edge over a draw that a line keeps, for a player, when it does
     not raise their material standing (their team's health and points minus the other
@@ -363,9 +365,9 @@ class ISMCTSBot:
     prior: bool = True
     """In a game other than Guarda that ships a heuristic player: a new node of the tree
     tries first the action that player would play there, and at the root that action is
-    the preferred one (it wins ties of the final-move rule), so a small budget that
-    cannot tell the options apart plays what the heuristic plays; False tries the
-    actions in a random order."""
+    the preferred one (played unless ``evidence`` finds a better one, or winning ties of
+    the final-move rule), so a small budget that cannot tell the options apart plays
+    what the heuristic plays; False tries the actions in a random order."""
     evidence: float | None = 1.0
     """In a game other than Guarda, with ``prior`` and a heuristic player: the final-move
     rule plays the heuristic's choice unless another root action's mean beats its mean

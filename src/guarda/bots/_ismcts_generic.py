@@ -13,7 +13,10 @@ rules but the [game protocol][guarda.game.Game]:
   answers a choice it cannot see, or else the tree branches on it too;
 - a new node tries first the action the game's heuristic agent would play there
   (``prior``, when the game ships one), else an action at random; at the root, the
-  heuristic's choice is the preferred action, which wins ties of the final-move rule;
+  heuristic's choice is the preferred action, which the bot plays unless another root
+  action's mean beats it by more than ``evidence`` standard errors of the difference
+  ([`better_on_evidence`][guarda.bots._tree.better_on_evidence]; ``evidence=None``: the
+  final-move rule, where it wins ties);
 - every iteration plays in a new world (``worlds=None``; a number keeps a pool of that
   many, as on Guarda): a world fixes the order of the cards still to be drawn, and a
   search that plays its turns to come again and again in a few worlds learns what those
@@ -21,12 +24,13 @@ rules but the [game protocol][guarda.game.Game]:
 - the rollout plays uniformly random legal actions (``rollout="random"``) or, with the
   default ``rollout="greedy"``, the game's heuristic agent when the game ships one
   ([`HasHeuristic`][guarda.game.HasHeuristic]; random actions otherwise), for at most
-  ``depth`` plies; a game that ends scores [`scores`][guarda.game.Game.scores], a game
-  that does not end by then scores a draw for everybody (as does ``rollout="cutoff"``
-  wherever the tree stops).
+  ``depth`` plies (or ``cutoff``, in a game with values); a game that ends scores
+  [`scores`][guarda.game.Game.scores], a game that does not end by then scores its
+  values ([`HasValue`][guarda.game.HasValue]) or else a draw for everybody (as does
+  ``rollout="cutoff"`` wherever the tree stops).
 
-The tree itself, the worlds, the selection, the budget, the final-move rule and the
-result are the same as on Guarda ([`TreeSearch`][guarda.bots._tree.TreeSearch]).
+The tree itself, the worlds, the selection, the budget and the result are the same as
+on Guarda ([`TreeSearch`][guarda.bots._tree.TreeSearch]).
 """
 
 from __future__ import annotations
