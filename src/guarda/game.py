@@ -26,11 +26,13 @@ else:
 The registry of the games that ship with guarda is [`guarda.games`][guarda.games]; a game
 written elsewhere only has to satisfy this protocol to be played by the same bots.
 
-Three optional protocols add what a layer uses when a game has it, checked with
+Four optional protocols add what a layer uses when a game has it, checked with
 ``isinstance``: [`Observable`][guarda.game.Observable] (views as vectors of numbers, for
 learning agents), [`HasHeuristic`][guarda.game.HasHeuristic] (a simple player, for bots
-to play against and search with) and [`Narrated`][guarda.game.Narrated] (each event in
-words, for the CLI's play loop and replay).
+to play against and search with), [`HasValue`][guarda.game.HasValue] (a judge of
+unfinished positions, for searches that stop early) and
+[`Narrated`][guarda.game.Narrated] (each event in words, for the CLI's play loop and
+replay).
 
 Examples:
     >>> import random
@@ -50,7 +52,15 @@ import random
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
-__all__ = ["ActionSpace", "Game", "GameView", "HasHeuristic", "Narrated", "Observable"]
+__all__ = [
+    "ActionSpace",
+    "Game",
+    "GameView",
+    "HasHeuristic",
+    "HasValue",
+    "Narrated",
+    "Observable",
+]
 
 
 @runtime_checkable
@@ -326,4 +336,17 @@ class Narrated(Protocol):
         is not one of the game's events, or ``names`` not naming every seat, raises
         [`ArgumentError`][guarda.ArgumentError] (``path="event"``, ``path="names"``).
         """
+
+
+@runtime_checkable
+class HasValue(Protocol):
+    """A game that can judge an unfinished position, for searches that stop early.
+
+    [`ISMCTSBot`][guarda.bots.ISMCTSBot] scores a rollout it cuts off (its ``cutoff``)
+    with this value instead of a draw for everybody.
+    """
+
+    def values(self, state: Any) -> tuple[float, ...]:
+        """How well each player stands in ``state``, in [0, 1], as a score would (1 a
+        sure win, 1/2 even, 0 a sure loss); a finished game's values are its scores."""
         ...  # pragma: no cover - protocol

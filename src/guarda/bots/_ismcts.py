@@ -211,6 +211,14 @@ def _check(bot: ISMCTSBot) -> None:
         )
     if not isinstance(bot.prior, bool):
         raise guarda.ArgumentError(f"prior must be True or False, not {bot.prior!r}", path="prior")
+    evidence = bot.evidence
+    if evidence is not None and not (_is_number(evidence) and evidence >= 0):
+        raise guarda.ArgumentError(
+            f"evidence must be None or a number >= 0, not {evidence!r}", path="evidence"
+        )
+    cutoff = bot.cutoff
+    if cutoff is not None and (not (_is_count(cutoff) or cutoff == 0) or isinstance(cutoff, bool)):
+        raise guarda.ArgumentError(f"cutoff must be None or >= 0, not {cutoff!r}", path="cutoff")
     if bot.game is not None and not isinstance(bot.game, Game):
         raise guarda.ArgumentError(f"game must be a Game or None, not {bot.game!r}", path="game")
     if not (_is_number(bot.no_progress) and 0 <= bot.no_progress <= 1):
@@ -328,7 +336,9 @@ class ISMCTSBot:
     action, Guarda's greedy choice or the game's heuristic one, wins near-ties), or the
     most visited root action (``"visits"``, ties to the best mean). With scores this
     close together, UCT spreads its visits almost evenly, so the visit counts tell the
-    options apart less well than their means, and the means sharpen with the budget."""
+    options apart less well than their means, and the means sharpen with the budget. In
+    a game other than Guarda with a heuristic player, ``evidence`` decides instead,
+    unless it is None."""
     no_progress: float = 0.25
     """The share of its edge over a draw that a line keeps, for a player, when it does
     not raise their material standing (their team's health and points minus the other
@@ -355,9 +365,20 @@ class ISMCTSBot:
     prior: bool = True
     """In a game other than Guarda that ships a heuristic player: a new node of the tree
     tries first the action that player would play there, and at the root that action is
-    the preferred one (it wins ties of the final-move rule), so a small budget that
-    cannot tell the options apart plays what the heuristic plays; False tries the
-    actions in a random order."""
+    the preferred one (played unless ``evidence`` finds a better one, or winning ties of
+    the final-move rule), so a small budget that cannot tell the options apart plays
+    what the heuristic plays; False tries the actions in a random order."""
+    evidence: float | None = 1.0
+    """In a game other than Guarda, with ``prior`` and a heuristic player: the final-move
+    rule plays the heuristic's choice unless another root action's mean beats its mean
+    by more than this many standard errors of the difference (a conservative
+    improvement on the heuristic: with a handful of 0/1 rollouts per action, a better
+    mean is mostly noise). None uses ``final`` as on Guarda; 0 plays any better mean."""
+    cutoff: int | None = None
+    """In a game other than Guarda that values positions
+    ([`HasValue`][guarda.game.HasValue]): the most rollout plies after the tree, after
+    which the rollout scores the game's values (0: wherever the tree stops); None plays
+    on to ``depth``. Such a game scores its values, not a draw, when ``depth`` runs out."""
     name: str = attrs.field(default=attrs.Factory(_default_name, takes_self=True))
     """The display name, ``"ismcts-<iterations>"`` (else ``"ismcts-<fm_calls>fm"`` or
     ``"ismcts-<seconds>s"``)."""

@@ -13,7 +13,10 @@ rules but the [game protocol][guarda.game.Game]:
   answers a choice it cannot see, or else the tree branches on it too;
 - a new node tries first the action the game's heuristic agent would play there
   (``prior``, when the game ships one), else an action at random; at the root, the
-  heuristic's choice is the preferred action, which wins ties of the final-move rule;
+  heuristic's choice is the preferred action, which the bot plays unless another root
+  action's mean beats it by more than ``evidence`` standard errors of the difference
+  ([`better_on_evidence`][guarda.bots._tree.better_on_evidence]; ``evidence=None``: the
+  final-move rule, where it wins ties);
 - every iteration plays in a new world (``worlds=None``; a number keeps a pool of that
   many, as on Guarda): a world fixes the order of the cards still to be drawn, and a
   search that plays its turns to come again and again in a few worlds learns what those
@@ -21,12 +24,13 @@ rules but the [game protocol][guarda.game.Game]:
 - the rollout plays uniformly random legal actions (``rollout="random"``) or, with the
   default ``rollout="greedy"``, the game's heuristic agent when the game ships one
   ([`HasHeuristic`][guarda.game.HasHeuristic]; random actions otherwise), for at most
-  ``depth`` plies; a game that ends scores [`scores`][guarda.game.Game.scores], a game
-  that does not end by then scores a draw for everybody (as does ``rollout="cutoff"``
-  wherever the tree stops).
+  ``depth`` plies (or ``cutoff``, in a game with values); a game that ends scores
+  [`scores`][guarda.game.Game.scores], a game that does not end by then scores its
+  values ([`HasValue`][guarda.game.HasValue]) or else a draw for everybody (as does
+  ``rollout="cutoff"`` wherever the tree stops).
 
-The tree itself, the worlds, the selection, the budget, the final-move rule and the
-result are the same as on Guarda ([`TreeSearch`][guarda.bots._tree.TreeSearch]).
+The tree itself, the worlds, the selection, the budget and the result are the same as
+on Guarda ([`TreeSearch`][guarda.bots._tree.TreeSearch]).
 """
 
 from __future__ import annotations
@@ -37,7 +41,7 @@ from typing import Any, Protocol
 
 import guarda
 from guarda.bots._tree import SearchResult, Settings, TreeSearch, world_count
-from guarda.game import Game, GameView, HasHeuristic
+from guarda.game import Game, GameView, HasHeuristic, HasValue
 from guarda.games import game_of
 
 __all__ = ["GameSettings", "check_game_turn", "resolve_game", "search_game"]
@@ -56,6 +60,10 @@ class GameSettings(Settings, Protocol):
     def opponent_model(self) -> bool: ...  # pragma: no cover - protocol
     @property
     def prior(self) -> bool: ...  # pragma: no cover - protocol
+    @property
+    def evidence(self) -> float | None: ...  # pragma: no cover - protocol
+    @property
+    def cutoff(self) -> int | None: ...  # pragma: no cover - protocol
 
 
 def resolve_game(game: Game | None, view: object) -> Game:
@@ -103,7 +111,14 @@ class GameSearch(TreeSearch[Any]):
         super().__init__(settings, player, rng)
         self.game = game
         self.view = view
+        self.settings: GameSettings = settings
         self.depth = settings.depth
+        self.values: Callable[[Any], Sequence[float]] | None = None
+        """The game's values, which score a rollout that stops before the end."""
+        if isinstance(game, HasValue):
+            self.values = game.values
+            if settings.cutoff is not None:
+                self.depth = min(self.depth, settings.cutoff)
         rollout = settings.rollout
         self.rollout: Policy | None
         if rollout == "cutoff":
@@ -154,6 +169,11 @@ class GameSearch(TreeSearch[Any]):
         worlds = self.settings.worlds
         return 0 if worlds is None else world_count(worlds, self.settings.iterations, done)
 
+    def evidence(self) -> float | None:
+        """The settings' ``evidence``, when there is a preferred root action (``prior``
+        and a heuristic player); else None, the final-move rule."""
+        return None if self.guide is None else self.settings.evidence
+
     def default(self) -> Any:
         """The preferred root action: the heuristic's choice on the view (None: none)."""
         return None if self.guide is None else self.guide.act(self.view, self.rng)
@@ -164,6 +184,8 @@ class GameSearch(TreeSearch[Any]):
         while rollout is not None and not game.is_over(state) and plies < self.depth:
             state = self.forward(state, rollout(state, self.rng))
             plies += 1
+        if self.values is not None and not game.is_over(state):
+            return self.values(state)
         return game.scores(state)  # None (a draw for everybody) if the game goes on
 
 

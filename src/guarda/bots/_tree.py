@@ -31,7 +31,14 @@ from typing import Any, Generic, Protocol, TypeVar
 
 import attrs
 
-__all__ = ["ActionStats", "SearchResult", "Settings", "TreeSearch", "world_count"]
+__all__ = [
+    "ActionStats",
+    "SearchResult",
+    "Settings",
+    "TreeSearch",
+    "better_on_evidence",
+    "world_count",
+]
 
 State = TypeVar("State")
 ActionT = TypeVar("ActionT")
@@ -39,6 +46,10 @@ ActionT = TypeVar("ActionT")
 _PRIOR = 0.02
 """With ``final="value"``: how much better than the preferred root action (the greedy
 choice) another root action must score to be played."""
+
+_PSEUDO_VARIANCE = 0.25
+"""The evidence rule adds to each action's squared deviations one of this size (the
+largest variance of a score in [0, 1]), so that a few equal scores claim no certainty."""
 
 _MIN_WORLDS = 4
 """The fewest worlds an automatic pool has."""
@@ -65,6 +76,52 @@ def world_count(worlds: int | None, iterations: int | None, done: int = 0) -> in
         return min(worlds, iterations or worlds)
     count = iterations if iterations is not None else done + 1
     return max(_MIN_WORLDS, round(_WORLDS_PER_ROOT * math.sqrt(count)))
+
+
+def better_on_evidence(
+    samples: Sequence[tuple[ActionT, int, float, float]], default: ActionT, z: float
+) -> ActionT:
+    """The root action to play instead of ``default`` when the evidence says it is
+    better, else ``default``: a conservative improvement on the policy that chose it.
+
+    Each of ``samples`` is an action with its visits, the sum of its scores and the sum
+    of their squares (scores in [0, 1]). Another action is played only if its mean beats
+    the default's by more than ``z`` standard errors of the difference (each action's
+    variance estimated with one pseudo-deviation of 1/4 added to its squared deviations,
+    so two equal scores do not claim certainty); of those, the one with the largest lower
+    bound ``difference - z * error``. ``default`` without a visit is returned as it is.
+
+    Examples:
+        >>> even = [("a", 20, 10.0, 10.0), ("b", 5, 3.0, 3.0)]
+        >>> better_on_evidence(even, "a", 1.0)
+        'a'
+        >>> clear = [("a", 20, 6.0, 6.0), ("b", 20, 18.0, 18.0)]
+        >>> better_on_evidence(clear, "a", 1.0)
+        'b'
+        >>> better_on_evidence(clear, "a", 10.0)
+        'a'
+    """
+    own = next((sample for sample in samples if sample[0] == default), None)
+    if own is None or own[1] == 0:
+        return default
+    mean, error = _mean_and_error(own)
+    best, margin = default, 0.0
+    for sample in samples:
+        if sample[0] == default or sample[1] == 0:
+            continue
+        other_mean, other_error = _mean_and_error(sample)
+        lower = other_mean - mean - z * math.sqrt(error + other_error)
+        if lower > margin:
+            best, margin = sample[0], lower
+    return best
+
+
+def _mean_and_error(sample: tuple[Any, int, float, float]) -> tuple[float, float]:
+    """The mean of a sample and the square of its standard error."""
+    _, visits, total, squares = sample
+    mean = total / visits
+    deviations = max(0.0, squares - total * mean) + _PSEUDO_VARIANCE
+    return mean, deviations / visits / visits
 
 
 @attrs.frozen
@@ -150,7 +207,7 @@ class Settings(Protocol):
 class _Node:
     """A node of the search tree: the action that led here, and its statistics."""
 
-    __slots__ = ("actor", "available", "children", "reached", "total", "visits")
+    __slots__ = ("actor", "available", "children", "reached", "squares", "total", "visits")
 
     def __init__(self, actor: int) -> None:
         self.actor = actor
@@ -159,6 +216,8 @@ class _Node:
         self.visits = 0
         self.total = 0.0
         """Sum of the scores of ``actor`` over the visits."""
+        self.squares = 0.0
+        """Sum of their squares."""
         self.available = 0
         """How often the action was legal when its parent was visited."""
         self.reached: dict[int, tuple[Any, list[Any], int]] = {}
@@ -221,6 +280,13 @@ class TreeSearch(Generic[State]):
         a position no one can judge)."""
         raise NotImplementedError  # pragma: no cover - abstract
 
+    def evidence(self) -> float | None:
+        """With a preferred root action: how many standard errors better than its mean
+        another root action's mean must be to be played instead
+        ([`better_on_evidence`][guarda.bots._tree.better_on_evidence]); None (the
+        default): the settings' final-move rule alone."""
+        return None
+
     # The search
 
     def forward(self, state: State, action: Any) -> State:
@@ -278,12 +344,25 @@ class TreeSearch(Generic[State]):
             for action in choices
             if (node := root.children.get(action)) is not None and node.visits
         )
-        if settings.final == "visits":
-            best = max(stats, key=lambda stat: (stat.visits, stat.mean, stat.action == default))
+        z = self.evidence()
+        chosen: Any
+        if z is not None and default in root.children:
+            nodes = root.children
+            samples = [
+                (stat.action, stat.visits, nodes[stat.action].total, nodes[stat.action].squares)
+                for stat in stats
+            ]
+            chosen = better_on_evidence(samples, default, z)
+        elif settings.final == "visits":
+            chosen = max(
+                stats, key=lambda stat: (stat.visits, stat.mean, stat.action == default)
+            ).action
         else:  # the preferred action wins ties and near-ties
-            best = max(stats, key=lambda stat: stat.mean + _PRIOR * (stat.action == default))
+            chosen = max(
+                stats, key=lambda stat: stat.mean + _PRIOR * (stat.action == default)
+            ).action
         policy = {stat.action: stat.visits / done for stat in stats}
-        return SearchResult(best.action, stats, policy, done, self.calls, self.steps)
+        return SearchResult(chosen, stats, policy, done, self.calls, self.steps)
 
     def _reach(
         self, node: _Node, state: State, action: Any, index: int | None
@@ -336,8 +415,10 @@ class TreeSearch(Generic[State]):
     @staticmethod
     def _back_up(path: list[_Node], scores: Sequence[float] | None) -> None:
         for step in path:
+            score = 0.5 if scores is None else scores[step.actor]
             step.visits += 1
-            step.total += 0.5 if scores is None else scores[step.actor]
+            step.total += score
+            step.squares += score * score
 
     def _select(self, node: _Node, legal: Sequence[Any]) -> Any:
         best = legal[0]

@@ -154,6 +154,27 @@ class GarrisonGame:
         """1 for the winner and 0 for the others; 1/2 each at the turn limit; None until over."""
         return _state(state).scores
 
+    def values(self, state: GarrisonState) -> tuple[float, ...]:
+        """How well each player stands (the [`HasValue`][guarda.game.HasValue] protocol):
+        a finished game's scores, else for each player 1/2 plus half the lead of their
+        keep's value over the best other keep's, as shares of the target (each capped at
+        the target).
+
+        Examples:
+            >>> state = GARRISON.new_game(GARRISON.default_config(), seed=1)
+            >>> [round(v, 3) for v in GARRISON.values(state)]
+            [0.467, 0.533]
+        """
+        state = _state(state)
+        if state.scores is not None:
+            return state.scores
+        target = state.config.target
+        shares = [min(keep.value, target) / target for keep in state.keeps]
+        return tuple(
+            0.5 + (share - max(shares[:seat] + shares[seat + 1 :])) / 2
+            for seat, share in enumerate(shares)
+        )
+
     def turn(self, state: GarrisonState) -> int:
         """``state.turns``: the turns ended, which the turn limit counts."""
         return _state(state).turns
