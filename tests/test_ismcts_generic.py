@@ -244,7 +244,7 @@ def test_opponent_model_keeps_the_tree_to_the_searchers_own_decisions() -> None:
 
 
 def test_opponent_model_must_be_a_bool() -> None:
-    with pytest.raises(guarda.ArgumentError, match="opponent_model must be True or False"):
+    with pytest.raises(guarda.ArgumentError, match="opponent_model must be None, True or False"):
         ISMCTSBot(opponent_model="yes")  # type: ignore[arg-type]
 
 

@@ -11,11 +11,12 @@ search plays in a different world that fits its view:
    careful player would have laid
    ([`careful_guards`][guarda.bots._ismcts.careful_guards]: a card that blocks
    critically where they stand, if they hold one);
-2. **select**: walk down the tree from the root, the bot taking the child with the best
-   UCT score among the actions that are legal in this world (a child counts how often it
-   was *available*, not how often its parent was visited, because an action exists only
-   in some worlds), and each opponent playing the greedy policy on their own cards (the
-   opponent model; with ``opponent_model=False`` they are searched like the bot);
+2. **select**: walk down the tree from the root, every player (the bot and its
+   opponents alike) taking the child with the best UCT score among the actions that are
+   legal in this world (a child counts how often it was *available*, not how often its
+   parent was visited, because an action exists only in some worlds; with
+   ``opponent_model=True`` the opponents play the greedy policy on their own cards
+   instead);
 3. **expand**: at the first decision of this world with an action not yet in the tree,
    add a child for it: the greedy choice if it is one of them, else one at random;
 4. **play out and evaluate**: every player plays on with the rollout policy (by default
@@ -32,8 +33,8 @@ search plays in a different world that fits its view:
    loop;
 6. **back up**: each node on the path adds the score of the player who chose it.
 
-The bot plays the root action with the best mean score, where the greedy choice wins
-near-ties (or, with ``final="visits"``, the most visited one).
+The bot plays the most visited root action (or, with ``final="value"``, the best mean
+score, where the greedy choice wins near-ties).
 [`ISMCTSBot.search`][guarda.bots.ISMCTSBot.search] also returns the root's statistics
 and a policy. The search looks only at the few sensible actions of each decision
 ([`options`][guarda.bots._options.options]: the three best moves, each push, attacking
@@ -204,9 +205,9 @@ def _check(bot: ISMCTSBot) -> None:
         )
     if not _is_count(bot.depth):
         raise guarda.ArgumentError(f"depth must be at least 1, not {bot.depth!r}", path="depth")
-    if not isinstance(bot.opponent_model, bool):
+    if bot.opponent_model is not None and not isinstance(bot.opponent_model, bool):
         raise guarda.ArgumentError(
-            f"opponent_model must be True or False, not {bot.opponent_model!r}",
+            f"opponent_model must be None, True or False, not {bot.opponent_model!r}",
             path="opponent_model",
         )
     if not isinstance(bot.prior, bool):
@@ -331,14 +332,11 @@ class ISMCTSBot:
     """Scores the position at the end of a rollout for each player, in [0, 1]: by default
     the heuristic ``evaluate``. A finished game always scores its outcome (1 won, 1/2
     drawn, 0 lost). Guarda only: in another game, an unfinished position scores 1/2."""
-    final: Literal["visits", "value"] = "value"
-    """The final-move rule: the best mean score (``"value"``, the default; the preferred
-    action, Guarda's greedy choice or the game's heuristic one, wins near-ties), or the
-    most visited root action (``"visits"``, ties to the best mean). With scores this
-    close together, UCT spreads its visits almost evenly, so the visit counts tell the
-    options apart less well than their means, and the means sharpen with the budget. In
-    a game other than Guarda with a heuristic player, ``evidence`` decides instead,
-    unless it is None."""
+    final: Literal["visits", "value"] = "visits"
+    """The final-move rule: the most visited root action (``"visits"``, ties to the best
+    mean), or the best mean score (``"value"``, the preferred action, Guarda's greedy
+    choice or the game's heuristic one, winning near-ties). In a game other than Guarda
+    with a heuristic player, ``evidence`` decides instead, unless it is None."""
     no_progress: float = 0.25
     """The share of its edge over a draw that a line keeps, for a player, when it does
     not raise their material standing (their team's health and points minus the other
@@ -352,16 +350,17 @@ class ISMCTSBot:
     depth: int = 200
     """In a game other than Guarda: the most rollout plies after the tree; a game that
     has not ended by then scores a draw."""
-    opponent_model: bool = True
-    """Other players' decisions inside the tree are played by a model of them instead
-    of searched, so the tree branches only on the searching player's decisions: on
-    Guarda the greedy policy (which reads only that player's own cards and the public
+    opponent_model: bool | None = None
+    """Whether other players' decisions inside the tree are played by a model of them
+    instead of searched, so the tree branches only on the searching player's decisions:
+    on Guarda the greedy policy (which reads only that player's own cards and the public
     table), in another game its heuristic player on their own view, if it ships one
-    ([`HasHeuristic`][guarda.game.HasHeuristic]). In single-observer ISMCTS a searched
-    opponent chooses in worlds that hold the searching player's real cards, so it plays
-    as if it saw them, and the deeper the search, the more the bot fears such an
-    opponent (the Bots guide has the figures). False branches on every player's
-    decisions."""
+    ([`HasHeuristic`][guarda.game.HasHeuristic]). None (the default) models them in
+    another game and searches them on Guarda; True or False decides for every game. In
+    single-observer ISMCTS a searched opponent chooses in worlds that hold the searching
+    player's real cards, as if it saw them; on Guarda the model makes four times the
+    budget stronger against the default but, with the best-mean final rule, the bot
+    draws far more against the greedy bot (the Bots guide has the figures)."""
     prior: bool = True
     """In a game other than Guarda that ships a heuristic player: a new node of the tree
     tries first the action that player would play there, and at the root that action is
@@ -510,7 +509,7 @@ class _GuardaSearch(TreeSearch[GameState]):
         return actor
 
     def advance(self, state: GameState) -> tuple[GameState, list[Any]]:
-        modelled = self.bot.opponent_model
+        modelled = self.bot.opponent_model is True
         while not state.is_over:
             if state.phase not in _SEARCHED or (modelled and state.actor != self.me):
                 state = self.forward(state, greedy_action(state))

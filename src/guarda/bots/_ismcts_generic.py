@@ -57,7 +57,7 @@ class GameSettings(Settings, Protocol):
     @property
     def depth(self) -> int: ...  # pragma: no cover - protocol
     @property
-    def opponent_model(self) -> bool: ...  # pragma: no cover - protocol
+    def opponent_model(self) -> bool | None: ...  # pragma: no cover - protocol
     @property
     def prior(self) -> bool: ...  # pragma: no cover - protocol
     @property
@@ -130,7 +130,7 @@ class GameSearch(TreeSearch[Any]):
         else:
             self.rollout = _random_policy(game)
         self.model: Policy | None = None
-        if settings.opponent_model and isinstance(game, HasHeuristic):
+        if settings.opponent_model is not False and isinstance(game, HasHeuristic):
             self.model = _heuristic_policy(game, game.heuristic())
         self.guide: Any = None
         """The heuristic agent that says which action a new node tries first (``prior``)."""
