@@ -187,7 +187,7 @@ def _upgrades(card: int, diamonds: tuple[int, ...]) -> list[GarrisonAction]:
     return found
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=32768)
 def _hand_parts(
     hand: tuple[int, ...],
 ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[GarrisonAction, ...], bool]:

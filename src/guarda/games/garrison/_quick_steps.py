@@ -10,8 +10,9 @@ too (a test compares them on random games).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from guarda.games.garrison._actions import (
     Besiege,
@@ -75,7 +76,7 @@ def _end_turn(
         return None
     keeps = state.keeps
     discard = state.discard
-    events: list[GarrisonEvent] = [EndedTurn(player)]
+    events: list[GarrisonEvent] = [_ENDED[player]]
     for seat in order_from(player, config.players):
         keep = keeps[seat]
         if keep.siege and keep.strength > keep.value:  # the keep falls (GA7)
@@ -98,17 +99,15 @@ def _end_turn(
     if wanted:
         drawn = deck[:wanted]
         events.append(Drew(player, wanted, drawn))
-        new_hands = list(hands)
-        new_hands[player] = tuple(sorted((*hand, *drawn)))
-        hands = tuple(new_hands)
-    events.append(StartedTurn(following, turns + 1))
+        hands = _put(hands, player, tuple(sorted((*hand, *drawn))))
+    events.append(_started(following, turns + 1))
     if empty:
         filled = list(market)
         for slot, card in zip(empty, deck[wanted:used], strict=True):
             if card == JOKER:
                 return None
             filled[slot] = card
-            events.append(MarketDealt(slot, card))
+            events.append(_DEALT[slot][card])
         market = tuple(filled)
     return GarrisonState(
         config,
@@ -139,29 +138,48 @@ def _after_hand(
 ) -> tuple[GarrisonState, tuple[GarrisonEvent, ...]]:
     """The state after the actor spent ``card`` (not the Joker) on the discard pile and,
     for a trade, took ``take`` from the market or the pile, with the spy window opened."""
-    hands, shown = state.hands, state.shown
+    shown = state.shown
     discard, market, took = state.discard, state.market, state.took_from_pile
-    hand = list(hands[actor])
-    hand.remove(card)
     mine = shown[actor]
     if card in mine:
         mine = tuple([c for c in mine if c != card])
-    if take is not None:
+    if take is None:
+        hand = _spent(state.hands[actor], card)
+    else:
         if take in market:
             slot = market.index(take)
             market = (*market[:slot], None, *market[slot + 1 :])
         else:
             discard = discard[:-1]
             took = True
-        hand.append(take)
+        hand = _traded(state.hands[actor], card, take)
         mine = tuple(sorted((*mine, take)))
-    hand.sort()
-    new_hands = list(hands)
-    new_hands[actor] = tuple(hand)
-    new_shown = list(shown)
-    new_shown[actor] = mine
-    hands, shown, discard = tuple(new_hands), tuple(new_shown), (*discard, card)
-    return _window_opened(state, actor, hands, shown, state.keeps, discard, market, took), (event,)
+    if mine is not shown[actor]:
+        shown = _put(shown, actor, mine)
+    hands = _put(state.hands, actor, hand)
+    after = _window_opened(state, actor, hands, shown, state.keeps, (*discard, card), market, took)
+    return after, (event,)
+
+
+def _put(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    """``values`` with ``value`` at ``index``."""
+    return (*values[:index], value, *values[index + 1 :])
+
+
+def _without(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
+    """The sorted ``hand`` without one ``card`` (still sorted)."""
+    index = hand.index(card)
+    return hand[:index] + hand[index + 1 :]
+
+
+def _spent(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
+    """The ``hand`` sorted after spending ``card``."""
+    return tuple(sorted(_without(hand, card)))
+
+
+def _traded(hand: tuple[int, ...], give: int, take: int) -> tuple[int, ...]:
+    """The sorted ``hand`` after giving ``give`` for ``take``."""
+    return tuple(sorted((*_without(hand, give), take)))
 
 
 def _window_opened(
@@ -203,30 +221,24 @@ def _besiege(
     if state.pending is not None:
         return None
     card, target = action.card, action.target
-    hands, shown = state.hands, state.shown
-    hand = list(hands[actor])
-    hand.remove(card)
-    new_hands = list(hands)
-    new_hands[actor] = tuple(hand)
+    shown = state.shown
     mine = shown[actor]
     if card in mine:
-        new_shown = list(shown)
-        new_shown[actor] = tuple([c for c in mine if c != card])
-        shown = tuple(new_shown)
-    keeps = list(state.keeps)
+        shown = _put(shown, actor, tuple([c for c in mine if c != card]))
+    keeps = state.keeps
     keep = keeps[target]
-    keeps[target] = Keep(keep.court, keep.fallen, keep.garrison, (*keep.siege, card))
+    keeps = _put(keeps, target, Keep(keep.court, keep.fallen, keep.garrison, (*keep.siege, card)))
     after = _window_opened(
         state,
         actor,
-        tuple(new_hands),
+        _put(state.hands, actor, _without(state.hands[actor], card)),
         shown,
-        tuple(keeps),
+        keeps,
         state.discard,
         state.market,
         state.took_from_pile,
     )
-    return after, (Besieged(actor, target, card),)
+    return after, (_BESIEGED[actor][target][card],)
 
 
 def _built(
@@ -307,7 +319,7 @@ def _trade(
     give = action.give
     if give == JOKER:
         return None
-    return _after_hand(state, actor, give, action.take, Traded(actor, give, action.take))
+    return _after_hand(state, actor, give, action.take, _traded_event(actor, give, action.take))
 
 
 def _discard(
@@ -316,7 +328,7 @@ def _discard(
     card = action.card
     if card == JOKER:
         return None
-    return _after_hand(state, actor, card, None, Discarded(actor, card))
+    return _after_hand(state, actor, card, None, _DISCARDED[actor][card])
 
 
 def _pass(
@@ -343,7 +355,7 @@ def _pass(
         window,
         state.took_from_pile,
         state.reshuffles,
-    ), (Passed(actor),)
+    ), (_PASSED[actor],)
 
 
 def quick_step(
@@ -373,3 +385,15 @@ _OTHERS: dict[int, tuple[tuple[int, ...], ...]] = {
     players: tuple(order_from(seat, players)[1:] for seat in range(players))
     for players in range(1, 7)
 }
+# Shared events (frozen values), one object each.
+_SEATS: Final = range(6)
+_ENDED: Final = tuple(EndedTurn(seat) for seat in _SEATS)
+_PASSED: Final = tuple(Passed(seat) for seat in _SEATS)
+_DISCARDED: Final = tuple(tuple(Discarded(seat, card) for card in range(53)) for seat in _SEATS)
+_DEALT: Final = tuple(tuple(MarketDealt(slot, card) for card in range(53)) for slot in range(3))
+_BESIEGED: Final = tuple(
+    tuple(tuple(Besieged(seat, target, card) for card in range(13)) for target in _SEATS)
+    for seat in _SEATS
+)
+_traded_event: Final = functools.lru_cache(maxsize=16384)(Traded)
+_started: Final = functools.lru_cache(maxsize=4096)(StartedTurn)
