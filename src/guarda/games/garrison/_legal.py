@@ -16,7 +16,7 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, NamedTuple
 
 from guarda.errors import ArgumentError
 from guarda.games.garrison._actions import (
@@ -187,16 +187,38 @@ def _upgrades(card: int, diamonds: tuple[int, ...]) -> list[GarrisonAction]:
     return found
 
 
+class _HandParts(NamedTuple):
+    """What of the main-phase actions depends on the hand alone."""
+
+    diamonds: tuple[int, ...]
+    """The diamonds, which pay for upgrades."""
+    spades: tuple[int, ...]
+    """The spades, which besiege and fend off."""
+    discards: tuple[GarrisonAction, ...]
+    """A discard of each card."""
+    aces: bool
+    """Whether the hand holds an ace (every spy is one)."""
+    rows: tuple[list[Trade], ...]
+    """The trades of each card, by the card taken."""
+    hearts: tuple[int, ...]
+    """The hearts, which upgrade any keep with a court."""
+    builders: tuple[int, ...]
+    """The hearts and clubs, which upgrade a whole keep, in the hand's order."""
+
+
 @functools.lru_cache(maxsize=32768)
-def _hand_parts(
-    hand: tuple[int, ...],
-) -> tuple[tuple[int, ...], tuple[int, ...], tuple[GarrisonAction, ...], bool]:
-    """What of the main-phase actions depends on the hand alone: its diamonds, its
-    spades, its discards and whether it holds an ace (every spy is one)."""
-    diamonds = tuple(card for card in hand if 26 <= card < 39)
-    spades = tuple(card for card in hand if card < 13)
-    discards = tuple(_DISCARDS[card] for card in hand)
-    return diamonds, spades, discards, not SPY_ACES.isdisjoint(hand)
+def _hand_parts(hand: tuple[int, ...]) -> _HandParts:
+    """The hand's parts, one entry for each hand (a hand holds at most three cards, so
+    the cache holds every hand there is)."""
+    return _HandParts(
+        tuple(card for card in hand if 26 <= card < 39),
+        tuple(card for card in hand if card < 13),
+        tuple(_DISCARDS[card] for card in hand),
+        not SPY_ACES.isdisjoint(hand),
+        tuple(_TRADES[card] for card in hand),
+        tuple(card for card in hand if 13 <= card < 26),
+        tuple(card for card in hand if 13 <= card < 26 or 39 <= card < 52),
+    )
 
 
 def _main(state: GarrisonState) -> tuple[GarrisonAction, ...]:
@@ -206,18 +228,18 @@ def _main(state: GarrisonState) -> tuple[GarrisonAction, ...]:
     hand = state.hands[player]
     keeps = state.keeps
     own = keeps[player]
-    diamonds, spades, discards, aces = _hand_parts(hand)
+    parts = _hand_parts(hand)
     found: list[GarrisonAction] = []
+    diamonds = parts.diamonds
     if diamonds and own.court:
-        whole = not own.fallen
-        for card in hand:
-            if 13 <= card < 26 or (whole and 39 <= card < 52):
-                found += _upgrades(card, diamonds)
-    market = state.market
-    takes = [card for card in market if card is not None]
-    if state.discard and not state.took_from_pile:
-        takes.append(state.discard[-1])
-    found += [row[take] for row in map(_TRADES.__getitem__, hand) for take in takes]
+        for card in parts.hearts if own.fallen else parts.builders:
+            found += _upgrades(card, diamonds)
+    takes = [card for card in state.market if card is not None]
+    discard = state.discard
+    if discard and not state.took_from_pile:
+        takes.append(discard[-1])
+    found += [row[take] for row in parts.rows for take in takes]
+    spades = parts.spades
     if spades:
         targets = [t for t, k in enumerate(keeps) if t != player and k.court]
         if targets:
@@ -228,9 +250,9 @@ def _main(state: GarrisonState) -> tuple[GarrisonAction, ...]:
     if own.fallen:
         for size in range(1, min(len(hand), len(own.fallen)) + 1):
             found += [_rebuild(cards) for cards in itertools.combinations(hand, size)]
-    found += discards
-    if aces:
-        found += spy_actions(player, hand, keeps, state.discard, state.market)
+    found += parts.discards
+    if parts.aces:
+        found += spy_actions(player, hand, keeps, discard, state.market)
     found.append(_END_TURN)
     return tuple(found)
 
