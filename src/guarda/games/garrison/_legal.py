@@ -228,18 +228,17 @@ def _main(state: GarrisonState) -> tuple[GarrisonAction, ...]:
     hand = state.hands[player]
     keeps = state.keeps
     own = keeps[player]
-    parts = _hand_parts(hand)
-    found: list[GarrisonAction] = []
-    diamonds = parts.diamonds
-    if diamonds and own.court:
-        for card in parts.hearts if own.fallen else parts.builders:
-            found += _upgrades(card, diamonds)
-    takes = [card for card in state.market if card is not None]
+    diamonds, spades, discards, aces, rows, hearts, builders = _hand_parts(hand)
+    market = state.market
+    takes = [card for card in market if card is not None]
     discard = state.discard
     if discard and not state.took_from_pile:
         takes.append(discard[-1])
-    found += [row[take] for row in parts.rows for take in takes]
-    spades = parts.spades
+    found: list[GarrisonAction] = []
+    if diamonds and own.court:
+        for card in hearts if own.fallen else builders:
+            found += _upgrades(card, diamonds)
+    found += [row[take] for row in rows for take in takes]
     if spades:
         targets = [t for t, k in enumerate(keeps) if t != player and k.court]
         if targets:
@@ -250,9 +249,9 @@ def _main(state: GarrisonState) -> tuple[GarrisonAction, ...]:
     if own.fallen:
         for size in range(1, min(len(hand), len(own.fallen)) + 1):
             found += [_rebuild(cards) for cards in itertools.combinations(hand, size)]
-    found += parts.discards
-    if parts.aces:
-        found += spy_actions(player, hand, keeps, discard, state.market)
+    found += discards
+    if aces:
+        found += spy_actions(player, hand, keeps, discard, market)
     found.append(_END_TURN)
     return tuple(found)
 

@@ -43,7 +43,7 @@ from guarda.games.garrison._legal import SPY_ACES, has_spy
 from guarda.games.garrison._rules import HAND_LIMIT, order_from, raised_hearts
 from guarda.games.garrison._state import GarrisonState, Keep
 
-__all__ = ["quick_step"]
+__all__ = ["QUICK_STEPS", "quick_step"]
 
 _Step = tuple[GarrisonState, tuple[GarrisonEvent, ...]]
 
@@ -143,20 +143,22 @@ def _after_hand(
     mine = shown[actor]
     if card in mine:
         mine = tuple([c for c in mine if c != card])
-    if take is None:
-        hand = _spent(state.hands[actor], card)
-    else:
+    hands = state.hands
+    hand = list(hands[actor])
+    hand.remove(card)
+    if take is not None:
         if take in market:
             slot = market.index(take)
             market = (*market[:slot], None, *market[slot + 1 :])
         else:
             discard = discard[:-1]
             took = True
-        hand = _traded(state.hands[actor], card, take)
+        hand.append(take)
         mine = tuple(sorted((*mine, take)))
+    hand.sort()
     if mine is not shown[actor]:
         shown = _put(shown, actor, mine)
-    hands = _put(state.hands, actor, hand)
+    hands = _put(hands, actor, tuple(hand))
     after = _window_opened(state, actor, hands, shown, state.keeps, (*discard, card), market, took)
     return after, (event,)
 
@@ -172,16 +174,6 @@ def _without(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
     return hand[:index] + hand[index + 1 :]
 
 
-def _spent(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
-    """The ``hand`` sorted after spending ``card``."""
-    return tuple(sorted(_without(hand, card)))
-
-
-def _traded(hand: tuple[int, ...], give: int, take: int) -> tuple[int, ...]:
-    """The sorted ``hand`` after giving ``give`` for ``take``."""
-    return tuple(sorted((*_without(hand, give), take)))
-
-
 def _window_opened(
     state: GarrisonState,
     actor: int,
@@ -194,7 +186,14 @@ def _window_opened(
 ) -> GarrisonState:
     """The state with these cards after the actor's main action, the spy window opened
     on the first other player with a spy to play (GA9)."""
-    window = _next_asked(_OTHERS[state.config.players][actor], hands, keeps, discard, market)
+    window = _OTHERS[state.config.players][actor]
+    for index, player in enumerate(window):  # _next_asked, inlined
+        hand = hands[player]
+        if not SPY_ACES.isdisjoint(hand) and has_spy(player, hand, keeps, discard, market):
+            window = window[index:]
+            break
+    else:
+        window = ()
     return GarrisonState(
         state.config,
         state.key,
@@ -367,11 +366,11 @@ def quick_step(
     Each gives what the scratch copy gives (a test compares them): none of the steps made
     here ends the game, strikes a disaster or starts a pending spy.
     """
-    step = _STEPS.get(type(action))
+    step = QUICK_STEPS.get(type(action))
     return None if step is None else step(state, actor, action)
 
 
-_STEPS: dict[type, Callable[[GarrisonState, int, Any], _Step | None]] = {
+QUICK_STEPS: Final[dict[type, Callable[[GarrisonState, int, Any], _Step | None]]] = {
     Trade: _trade,
     Discard: _discard,
     Pass: _pass,
@@ -380,6 +379,7 @@ _STEPS: dict[type, Callable[[GarrisonState, int, Any], _Step | None]] = {
     Upgrade: _upgrade,
     Rebuild: _rebuild,
 }
+"""The quick step of each type of action: ``quick_step`` without its call, for ``apply``."""
 # The others of the spy window after each seat's action, clockwise (GA9).
 _OTHERS: dict[int, tuple[tuple[int, ...], ...]] = {
     players: tuple(order_from(seat, players)[1:] for seat in range(players))

@@ -69,7 +69,7 @@ from guarda.games.garrison._events import (
     Upgraded,
 )
 from guarda.games.garrison._legal import SPY_ACES, has_spy, legal_actions
-from guarda.games.garrison._quick_steps import quick_step
+from guarda.games.garrison._quick_steps import QUICK_STEPS
 from guarda.games.garrison._refusals import refusal
 from guarda.games.garrison._rules import (
     HAND_LIMIT,
@@ -525,7 +525,8 @@ def apply(
         raise refusal(state, action)
     actor = state.actor
     assert actor is not None
-    quick = quick_step(state, actor, action)
+    step = QUICK_STEPS.get(type(action))
+    quick = None if step is None else step(state, actor, action)
     if quick is not None:
         return quick
     return _slow(state, actor, action)
