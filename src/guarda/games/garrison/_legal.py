@@ -38,6 +38,7 @@ from guarda.games.garrison._actions import (
 from guarda.games.garrison._cards import (
     AGITATOR,
     CLUBS,
+    DIAMONDS,
     HEARTS,
     SEDUCER,
     SMUGGLER,
@@ -210,14 +211,29 @@ class _HandParts(NamedTuple):
 def _hand_parts(hand: tuple[int, ...]) -> _HandParts:
     """The hand's parts, one entry for each hand (a hand holds at most three cards, so
     the cache holds every hand there is)."""
+    spades: list[int] = []
+    hearts: list[int] = []
+    diamonds: list[int] = []
+    builders: list[int] = []
+    for card in hand:  # one pass: a cache miss is common early in a run
+        kind = card // 13
+        if kind == SPADES:
+            spades.append(card)
+        elif kind == HEARTS:
+            hearts.append(card)
+            builders.append(card)
+        elif kind == DIAMONDS:
+            diamonds.append(card)
+        elif kind == CLUBS:
+            builders.append(card)
     return _HandParts(
-        tuple(card for card in hand if 26 <= card < 39),
-        tuple(card for card in hand if card < 13),
-        tuple(_DISCARDS[card] for card in hand),
+        tuple(diamonds),
+        tuple(spades),
+        tuple(map(_DISCARDS.__getitem__, hand)),
         not SPY_ACES.isdisjoint(hand),
-        tuple(_TRADES[card] for card in hand),
-        tuple(card for card in hand if 13 <= card < 26),
-        tuple(card for card in hand if 13 <= card < 26 or 39 <= card < 52),
+        tuple(map(_TRADES.__getitem__, hand)),
+        tuple(hearts),
+        tuple(builders),
     )
 
 
