@@ -16,7 +16,7 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Sequence
-from typing import Final, NamedTuple
+from typing import Final
 
 from guarda.errors import ArgumentError
 from guarda.games.garrison._actions import (
@@ -188,29 +188,27 @@ def _upgrades(card: int, diamonds: tuple[int, ...]) -> list[GarrisonAction]:
     return found
 
 
-class _HandParts(NamedTuple):
-    """What of the main-phase actions depends on the hand alone."""
-
-    diamonds: tuple[int, ...]
-    """The diamonds, which pay for upgrades."""
-    spades: tuple[int, ...]
-    """The spades, which besiege and fend off."""
-    discards: tuple[GarrisonAction, ...]
-    """A discard of each card."""
-    aces: bool
-    """Whether the hand holds an ace (every spy is one)."""
-    rows: tuple[list[Trade], ...]
-    """The trades of each card, by the card taken."""
-    hearts: tuple[int, ...]
-    """The hearts, which upgrade any keep with a court."""
-    builders: tuple[int, ...]
-    """The hearts and clubs, which upgrade a whole keep, in the hand's order."""
+_HandParts = tuple[
+    tuple[int, ...],
+    tuple[int, ...],
+    tuple[GarrisonAction, ...],
+    bool,
+    tuple[list[Trade], ...],
+    tuple[int, ...],
+    tuple[int, ...],
+]
 
 
 @functools.lru_cache(maxsize=32768)
 def _hand_parts(hand: tuple[int, ...]) -> _HandParts:
-    """The hand's parts, one entry for each hand (a hand holds at most three cards, so
-    the cache holds every hand there is)."""
+    """What of the main-phase actions depends on the hand alone: its diamonds (which pay
+    for upgrades), its spades (which besiege and fend off), a discard of each card,
+    whether it holds an ace (every spy is one), the trades of each card by the card
+    taken, its hearts (which upgrade a keep with a court) and its hearts and clubs
+    (which upgrade a whole keep), in the hand's order.
+
+    A hand holds at most three cards, so the cache holds every hand there is.
+    """
     spades: list[int] = []
     hearts: list[int] = []
     diamonds: list[int] = []
@@ -226,7 +224,7 @@ def _hand_parts(hand: tuple[int, ...]) -> _HandParts:
             diamonds.append(card)
         elif kind == CLUBS:
             builders.append(card)
-    return _HandParts(
+    return (
         tuple(diamonds),
         tuple(spades),
         tuple(map(_DISCARDS.__getitem__, hand)),

@@ -318,7 +318,7 @@ def _trade(
     give = action.give
     if give == JOKER:
         return None
-    return _after_hand(state, actor, give, action.take, _traded_event(actor, give, action.take))
+    return _after_hand(state, actor, give, action.take, Traded(actor, give, action.take))
 
 
 def _discard(
@@ -395,5 +395,4 @@ _BESIEGED: Final = tuple(
     tuple(tuple(Besieged(seat, target, card) for card in range(13)) for target in _SEATS)
     for seat in _SEATS
 )
-_traded_event: Final = functools.lru_cache(maxsize=16384)(Traded)
 _started: Final = functools.lru_cache(maxsize=4096)(StartedTurn)
