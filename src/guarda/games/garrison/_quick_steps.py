@@ -14,6 +14,7 @@ import functools
 from collections.abc import Callable
 from typing import Any, Final
 
+from guarda._construct import maker
 from guarda.games.garrison._actions import (
     Besiege,
     Discard,
@@ -83,7 +84,7 @@ def _end_turn(
             levies, clubs = keep.siege, keep.garrison
             discard = (*discard, *levies, *clubs)
             fallen = list(keeps)
-            fallen[seat] = Keep((), (*keep.fallen, *keep.court), (), ())
+            fallen[seat] = _make_keep((), (*keep.fallen, *keep.court), (), ())
             keeps = tuple(fallen)
             events.append(KeepFell(seat, levies, clubs))
     hands = state.hands
@@ -98,7 +99,7 @@ def _end_turn(
     following = (player + 1) % config.players
     if wanted:
         drawn = deck[:wanted]
-        events.append(Drew(player, wanted, drawn))
+        events.append(_make_drew(player, wanted, drawn))
         hands = _put(hands, player, tuple(sorted((*hand, *drawn))))
     events.append(_started(following, turns + 1))
     if empty:
@@ -109,7 +110,7 @@ def _end_turn(
             filled[slot] = card
             events.append(_DEALT[slot][card])
         market = tuple(filled)
-    return GarrisonState(
+    return _make_state(
         config,
         state.key,
         deck[used:],
@@ -126,6 +127,8 @@ def _end_turn(
         (),
         False,
         state.reshuffles,
+        None,
+        None,
     ), tuple(events)
 
 
@@ -194,7 +197,7 @@ def _window_opened(
             break
     else:
         window = ()
-    return GarrisonState(
+    return _make_state(
         state.config,
         state.key,
         state.deck,
@@ -211,6 +214,8 @@ def _window_opened(
         window,
         took,
         state.reshuffles,
+        None,
+        None,
     )
 
 
@@ -226,7 +231,9 @@ def _besiege(
         shown = _put(shown, actor, tuple([c for c in mine if c != card]))
     keeps = state.keeps
     keep = keeps[target]
-    keeps = _put(keeps, target, Keep(keep.court, keep.fallen, keep.garrison, (*keep.siege, card)))
+    keeps = _put(
+        keeps, target, _make_keep(keep.court, keep.fallen, keep.garrison, (*keep.siege, card))
+    )
     after = _window_opened(
         state,
         actor,
@@ -292,9 +299,9 @@ def _upgrade(
     card = action.card
     keep = state.keeps[actor]
     if card // 13 == HEARTS:
-        keep = Keep((*keep.court, card), keep.fallen, keep.garrison, keep.siege)
+        keep = _make_keep((*keep.court, card), keep.fallen, keep.garrison, keep.siege)
     else:
-        keep = Keep(keep.court, keep.fallen, (*keep.garrison, card), keep.siege)
+        keep = _make_keep(keep.court, keep.fallen, (*keep.garrison, card), keep.siege)
     event = Upgraded(actor, card, action.payment)
     return _built(state, actor, action.payment, card, keep, event)
 
@@ -308,7 +315,7 @@ def _rebuild(
     fallen = list(keep.fallen)
     for card in raised:
         fallen.remove(card)
-    keep = Keep((*keep.court, *raised), tuple(fallen), keep.garrison, keep.siege)
+    keep = _make_keep((*keep.court, *raised), tuple(fallen), keep.garrison, keep.siege)
     return _built(state, actor, cards, None, keep, Rebuilt(actor, cards, raised))
 
 
@@ -318,7 +325,7 @@ def _trade(
     give = action.give
     if give == JOKER:
         return None
-    return _after_hand(state, actor, give, action.take, Traded(actor, give, action.take))
+    return _after_hand(state, actor, give, action.take, _make_traded(actor, give, action.take))
 
 
 def _discard(
@@ -337,7 +344,7 @@ def _pass(
         return None
     keeps, discard, market = state.keeps, state.discard, state.market
     window = _next_asked(state.window[1:], state.hands, keeps, discard, market)
-    return GarrisonState(
+    return _make_state(
         state.config,
         state.key,
         state.deck,
@@ -354,6 +361,8 @@ def _pass(
         window,
         state.took_from_pile,
         state.reshuffles,
+        None,
+        None,
     ), (_PASSED[actor],)
 
 
@@ -385,6 +394,11 @@ _OTHERS: dict[int, tuple[tuple[int, ...], ...]] = {
     players: tuple(order_from(seat, players)[1:] for seat in range(players))
     for players in range(1, 7)
 }
+# The engine's own constructors (guarda._construct): the same values, made faster.
+_make_state: Final = maker(GarrisonState)
+_make_keep: Final = maker(Keep)
+_make_drew: Final = maker(Drew)
+_make_traded: Final = maker(Traded)
 # Shared events (frozen values), one object each.
 _SEATS: Final = range(6)
 _ENDED: Final = tuple(EndedTurn(seat) for seat in _SEATS)

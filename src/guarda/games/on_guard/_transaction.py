@@ -21,6 +21,7 @@ from typing import Final
 
 import attrs
 
+from guarda._construct import maker
 from guarda.errors import ArgumentError, IllegalActionError
 
 from ._actions import Action, Add, Done
@@ -143,7 +144,7 @@ def apply(state: OnGuardState, action: Action) -> tuple[OnGuardState, tuple[Even
         hands = _pair(hands, actor, _remove(hands[actor], card))
         selections = _pair(selections, actor, (*selections[actor], card))
         if phase != "barrage":
-            after = OnGuardState(
+            after = _make_state(
                 state.config,
                 hands,
                 selections,
@@ -165,7 +166,7 @@ def apply(state: OnGuardState, action: Action) -> tuple[OnGuardState, tuple[Even
     if phase == "final":
         after = _final_attack(state, hands, selections, actor, events)
     elif actor == 0:
-        after = OnGuardState(
+        after = _make_state(
             state.config,
             hands,
             selections,
@@ -196,7 +197,7 @@ def _revealed(
 ) -> OnGuardState:
     """The state once both ``selections`` are revealed and discarded, seat 0 to act."""
     discards = state.discards
-    return OnGuardState(
+    return _make_state(
         state.config,
         hands,
         _EMPTY,
@@ -238,7 +239,7 @@ def _bout_turn(
         state.hits[0] + attack_hits[0] + riposte_hits[0],
         state.hits[1] + attack_hits[1] + riposte_hits[1],
     )
-    events.append(ExchangeScored(attack, parry, attack_hits, riposte_hits, hits))
+    events.append(_make_scored(attack, parry, attack_hits, riposte_hits, hits))
     after = _revealed(state, hands, selections, hits, state.barrage_hits)
     left = (_has_action(hands[0]), _has_action(hands[1]))
     if left[0] and left[1]:
@@ -304,6 +305,9 @@ def _win(state: OnGuardState, winner: int, events: list[Event]) -> OnGuardState:
     return attrs.evolve(state, phase="over", actor=None, winner=winner)
 
 
+# The engine's own constructors (guarda._construct): the same values, made faster.
+_make_state: Final = maker(OnGuardState)
+_make_scored: Final = maker(ExchangeScored)
 # Shared events (frozen values): one object per seat and card.
 _CARD_SELECTED: Final = tuple({c: CardSelected(seat, c) for c in CARDS} for seat in (0, 1))
 _SELECTION_MADE: Final = (SelectionMade(0), SelectionMade(1))
