@@ -54,7 +54,7 @@ from guarda.games.garrison._rules import (
 )
 from guarda.games.garrison._state import GarrisonState
 
-__all__ = ["SPY_ACES", "has_spy", "legal_actions", "spy_actions"]
+__all__ = ["LAST_LISTED", "SPY_ACES", "has_spy", "legal_actions", "spy_actions"]
 
 SPY_ACES: Final = frozenset((AGITATOR, SEDUCER, SMUGGLER, THUG))
 """The four spies: a hand without one of them has no spy to play (GA9)."""
@@ -64,8 +64,9 @@ _END: tuple[GarrisonAction, ...] = (_END_TURN,)
 _ANSWERS: tuple[GarrisonAction, ...] = (Cancel(), Pass())
 _PASS = Pass()
 _CLEAR = ClearMarket()
-# The last state asked about and its actions, one tuple so threads never see a torn pair.
-_last: list[tuple[object, tuple[GarrisonAction, ...]]] = [(None, ())]
+LAST_LISTED: Final[list[tuple[object, tuple[GarrisonAction, ...]]]] = [(None, ())]
+"""The last state asked about and its actions, one tuple so threads never see a torn pair
+(a playout lists a state's actions, then ``apply`` checks the action against them)."""
 # One object per action, shared by every list: the legality check finds it by identity.
 _TRADES = [[Trade(give, take) for take in range(53)] for give in range(53)]
 _DISCARDS = [Discard(card) for card in range(53)]
@@ -281,7 +282,7 @@ def legal_actions(state: GarrisonState) -> tuple[GarrisonAction, ...]:
         >>> len(legal_actions(new_game(GarrisonConfig(), seed=2))) > 1
         True
     """
-    last = _last[0]
+    last = LAST_LISTED[0]
     if last[0] is state:
         return last[1]
     if not isinstance(state, GarrisonState):
@@ -300,5 +301,5 @@ def legal_actions(state: GarrisonState) -> tuple[GarrisonAction, ...]:
         found = _ANSWERS
     else:
         found = ()
-    _last[0] = (state, found)
+    LAST_LISTED[0] = (state, found)
     return found

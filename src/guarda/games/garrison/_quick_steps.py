@@ -159,9 +159,10 @@ def _after_hand(
         hand.append(take)
         mine = tuple(sorted((*mine, take)))
     hand.sort()
+    next_seat = actor + 1  # _put, inlined
     if mine is not shown[actor]:
-        shown = _put(shown, actor, mine)
-    hands = _put(hands, actor, tuple(hand))
+        shown = (*shown[:actor], mine, *shown[next_seat:])
+    hands = (*hands[:actor], tuple(hand), *hands[next_seat:])
     after = _window_opened(state, actor, hands, shown, state.keeps, (*discard, card), market, took)
     return after, (event,)
 

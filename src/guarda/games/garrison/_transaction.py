@@ -69,7 +69,7 @@ from guarda.games.garrison._events import (
     Traded,
     Upgraded,
 )
-from guarda.games.garrison._legal import SPY_ACES, has_spy, legal_actions
+from guarda.games.garrison._legal import LAST_LISTED, SPY_ACES, has_spy, legal_actions
 from guarda.games.garrison._quick_steps import QUICK_STEPS
 from guarda.games.garrison._refusals import refusal
 from guarda.games.garrison._rules import (
@@ -520,7 +520,8 @@ def apply(
     """
     if not isinstance(state, GarrisonState):
         raise ArgumentError(f"not a Garrison state: {type(state).__name__}", path="state")
-    legal = legal_actions(state)
+    last = LAST_LISTED[0]  # legal_actions(state) without its call, when just listed
+    legal = last[1] if last[0] is state else legal_actions(state)
     # The listed actions are shared objects: find the very one first, then an equal one.
     allowed = any(map(operator.is_, legal, repeat(action)))
     if not allowed:
