@@ -2,8 +2,10 @@
 
 [`apply`][guarda.games.garrison.apply] checks legality, then asks
 ``quick_step`` first: a trade or a discard (not the Joker), a siege, an upgrade or a
-rebuild that wins nothing and pays no Joker, a pass in the spy window and an end of turn
-that needs no reshuffle, deals no Joker and does not reach the turn limit. Anything else
+rebuild that wins nothing and pays no Joker, a pass in the spy window, an end of turn
+that needs no reshuffle, deals no Joker and does not reach the turn limit, and a spy
+(the Agitator, the Seducer or the Smuggler) that no one may cancel and that wins
+nothing. Anything else
 (None here) goes to the scratch copy, which gives the same state and events for these
 too (a test compares them on random games).
 """
@@ -16,17 +18,21 @@ from typing import Any, Final
 
 from guarda._construct import maker
 from guarda.games.garrison._actions import (
+    Agitate,
     Besiege,
     Discard,
     EndTurn,
     GarrisonAction,
     Pass,
     Rebuild,
+    Seduce,
+    Smuggle,
     Trade,
     Upgrade,
 )
-from guarda.games.garrison._cards import HEARTS, JOKER
+from guarda.games.garrison._cards import AGITATOR, CLUBS, HEARTS, JOKER, SEDUCER, SMUGGLER
 from guarda.games.garrison._events import (
+    Agitated,
     Besieged,
     Discarded,
     Drew,
@@ -36,12 +42,15 @@ from guarda.games.garrison._events import (
     MarketDealt,
     Passed,
     Rebuilt,
+    Seduced,
+    Smuggled,
+    SpyPlayed,
     StartedTurn,
     Traded,
     Upgraded,
 )
 from guarda.games.garrison._legal import SPY_ACES, has_spy
-from guarda.games.garrison._rules import HAND_LIMIT, order_from, raised_hearts
+from guarda.games.garrison._rules import HAND_LIMIT, order_from, raised_hearts, thug_holder
 from guarda.games.garrison._state import GarrisonState, Keep
 
 __all__ = ["QUICK_STEPS", "quick_step"]
@@ -367,6 +376,94 @@ def _pass(
     ), (_PASSED[actor],)
 
 
+def _spy(
+    state: GarrisonState, actor: int, action: Agitate | Seduce | Smuggle
+) -> tuple[GarrisonState, tuple[GarrisonEvent, ...]] | None:
+    """A spy that nobody may cancel (no other player holds the Thug, GA10), resolved at
+    once (GA11, GA12), in the main phase or the spy window; None when the Thug's holder
+    must answer or a smuggled card makes a keep reach the target (the scratch copy asks
+    or ends the game)."""
+    phase = state.phase
+    if state.pending is not None or phase == "answer":
+        return None
+    hands = state.hands
+    if thug_holder(hands, state.turn_player, besides=actor) is not None:
+        return None
+    ace = _SPY_ACES[type(action)]
+    hand = list(hands[actor])
+    hand.remove(ace)
+    next_seat = actor + 1
+    hands = (*hands[:actor], tuple(sorted(hand)), *hands[next_seat:])
+    shown = state.shown
+    mine = shown[actor]
+    if ace in mine:
+        shown = (*shown[:actor], tuple([c for c in mine if c != ace]), *shown[next_seat:])
+    discard = (*state.discard, ace)
+    keeps = state.keeps
+    event: GarrisonEvent
+    if isinstance(action, Agitate):
+        seat = action.target
+        keep = keeps[seat]
+        levies = keep.siege
+        discard = (*discard, *levies)
+        keep = _make_keep(keep.court, keep.fallen, keep.garrison, ())
+        event = Agitated(seat, levies)
+    elif isinstance(action, Smuggle):
+        card = action.card
+        index = discard.index(card)
+        discard = discard[:index] + discard[index + 1 :]
+        seat = actor if action.target is None else action.target
+        keep = keeps[seat]
+        kind = card // 13
+        if kind == HEARTS:
+            keep = _make_keep((*keep.court, card), keep.fallen, keep.garrison, keep.siege)
+        elif kind == CLUBS:
+            keep = _make_keep(keep.court, keep.fallen, (*keep.garrison, card), keep.siege)
+        else:
+            keep = _make_keep(keep.court, keep.fallen, keep.garrison, (*keep.siege, card))
+        event = Smuggled(actor, card, action.target)
+    else:
+        seat, card = action.target, action.card
+        keep = keeps[seat]
+        if card in keep.court:
+            court = tuple([c for c in keep.court if c != card])
+            keep = _make_keep(court, keep.fallen, keep.garrison, keep.siege)
+        else:
+            garrison = tuple([c for c in keep.garrison if c != card])
+            keep = _make_keep(keep.court, keep.fallen, garrison, keep.siege)
+        discard = (*discard, card)
+        event = Seduced(actor, seat, card)
+    keeps = (*keeps[:seat], keep, *keeps[seat + 1 :])
+    if isinstance(action, Smuggle):
+        target = state.config.target
+        for each in keeps:
+            if each.value >= target:
+                return None
+    others = _OTHERS[state.config.players][actor] if phase == "main" else state.window[1:]
+    market = state.market
+    window = _next_asked(others, hands, keeps, discard, market)
+    return _make_state(
+        state.config,
+        state.key,
+        state.deck,
+        discard,
+        market,
+        hands,
+        shown,
+        keeps,
+        state.turn_player,
+        state.turns,
+        "window" if window else "main",
+        window[0] if window else state.turn_player,
+        None,
+        window,
+        state.took_from_pile,
+        state.reshuffles,
+        None,
+        None,
+    ), (SpyPlayed(actor, ace), event)
+
+
 def quick_step(
     state: GarrisonState, actor: int, action: GarrisonAction
 ) -> tuple[GarrisonState, tuple[GarrisonEvent, ...]] | None:
@@ -388,6 +485,9 @@ QUICK_STEPS: Final[dict[type, Callable[[GarrisonState, int, Any], _Step | None]]
     Besiege: _besiege,
     Upgrade: _upgrade,
     Rebuild: _rebuild,
+    Agitate: _spy,
+    Seduce: _spy,
+    Smuggle: _spy,
 }
 """The quick step of each type of action: ``quick_step`` without its call, for ``apply``."""
 # The others of the spy window after each seat's action, clockwise (GA9).
@@ -400,6 +500,7 @@ _make_state: Final = maker(GarrisonState)
 _make_keep: Final = maker(Keep)
 _make_drew: Final = maker(Drew)
 _make_traded: Final = maker(Traded)
+_SPY_ACES: Final = {Agitate: AGITATOR, Seduce: SEDUCER, Smuggle: SMUGGLER}
 # Shared events (frozen values), one object each.
 _SEATS: Final = range(6)
 _ENDED: Final = tuple(EndedTurn(seat) for seat in _SEATS)
