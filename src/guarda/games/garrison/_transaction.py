@@ -16,9 +16,7 @@ Examples:
 
 from __future__ import annotations
 
-import operator
 import random
-from itertools import repeat
 
 from guarda._construct import maker
 from guarda.errors import ArgumentError
@@ -522,15 +520,18 @@ def apply(
         raise ArgumentError(f"not a Garrison state: {type(state).__name__}", path="state")
     last = LAST_LISTED[0]  # legal_actions(state) without its call, when just listed
     legal = last[1] if last[0] is state else legal_actions(state)
-    # The listed actions are shared objects: find the very one first, then an equal one.
-    allowed = any(map(operator.is_, legal, repeat(action)))
-    if not allowed:
+    # The listed actions are shared objects: find the very one first (a plain loop beats
+    # any(map(operator.is_, ...)) on lists this short), then an equal one.
+    for listed in legal:
+        if listed is action:
+            break
+    else:
         try:
             allowed = action in legal
         except TypeError:
             allowed = False
-    if not allowed:
-        raise refusal(state, action)
+        if not allowed:
+            raise refusal(state, action)
     actor = state.actor
     assert actor is not None
     step = QUICK_STEPS.get(type(action))

@@ -14,9 +14,7 @@ Examples:
 from __future__ import annotations
 
 import hashlib
-import operator
 from functools import lru_cache
-from itertools import repeat
 from typing import Final
 
 import attrs
@@ -128,7 +126,10 @@ def apply(state: OnGuardState, action: Action) -> tuple[OnGuardState, tuple[Even
         raise ArgumentError(f"not an On Guard state: {state!r}", path="state")
     legal = legal_actions(state)
     # The listed actions are shared objects: find the very one first, then an equal one.
-    if not any(map(operator.is_, legal, repeat(action))):
+    for listed in legal:
+        if listed is action:
+            break
+    else:
         if not isinstance(action, Add | Done):
             raise ArgumentError(f"not an On Guard action: {action!r}", path="action")
         if action not in legal:
