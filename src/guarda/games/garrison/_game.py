@@ -10,7 +10,7 @@ Examples:
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, Final
 
 import attrs
@@ -130,15 +130,10 @@ class GarrisonGame:
         """[`new_game`][guarda.games.garrison.new_game]."""
         return new_game(config, seed, salt=salt)
 
-    def legal_actions(self, state: GarrisonState) -> Sequence[GarrisonAction]:
-        """[`legal_actions`][guarda.games.garrison.legal_actions]."""
-        return legal_actions(state)
-
-    def apply(
-        self, state: GarrisonState, action: GarrisonAction
-    ) -> tuple[GarrisonState, tuple[GarrisonEvent, ...]]:
-        """[`apply`][guarda.games.garrison.apply]."""
-        return apply(state, action)
+    # The two calls of every step are the engine's own functions, which check their input,
+    # not methods that forward to them: a playout saves a call per step and action.
+    legal_actions = staticmethod(legal_actions)
+    apply = staticmethod(apply)
 
     def actor(self, state: GarrisonState) -> int | None:
         """``state.actor``."""

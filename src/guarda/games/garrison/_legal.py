@@ -38,6 +38,7 @@ from guarda.games.garrison._actions import (
 from guarda.games.garrison._cards import (
     AGITATOR,
     CLUBS,
+    DIAMONDS,
     HEARTS,
     SEDUCER,
     SMUGGLER,
@@ -53,7 +54,7 @@ from guarda.games.garrison._rules import (
 )
 from guarda.games.garrison._state import GarrisonState
 
-__all__ = ["SPY_ACES", "has_spy", "legal_actions", "spy_actions"]
+__all__ = ["LAST_LISTED", "SPY_ACES", "has_spy", "legal_actions", "spy_actions"]
 
 SPY_ACES: Final = frozenset((AGITATOR, SEDUCER, SMUGGLER, THUG))
 """The four spies: a hand without one of them has no spy to play (GA9)."""
@@ -63,8 +64,9 @@ _END: tuple[GarrisonAction, ...] = (_END_TURN,)
 _ANSWERS: tuple[GarrisonAction, ...] = (Cancel(), Pass())
 _PASS = Pass()
 _CLEAR = ClearMarket()
-# The last state asked about and its actions, one tuple so threads never see a torn pair.
-_last: list[tuple[object, tuple[GarrisonAction, ...]]] = [(None, ())]
+LAST_LISTED: Final[list[tuple[object, tuple[GarrisonAction, ...]]]] = [(None, ())]
+"""The last state asked about and its actions, one tuple so threads never see a torn pair
+(a playout lists a state's actions, then ``apply`` checks the action against them)."""
 # One object per action, shared by every list: the legality check finds it by identity.
 _TRADES = [[Trade(give, take) for take in range(53)] for give in range(53)]
 _DISCARDS = [Discard(card) for card in range(53)]
@@ -187,16 +189,51 @@ def _upgrades(card: int, diamonds: tuple[int, ...]) -> list[GarrisonAction]:
     return found
 
 
-@functools.lru_cache(maxsize=4096)
-def _hand_parts(
-    hand: tuple[int, ...],
-) -> tuple[tuple[int, ...], tuple[int, ...], tuple[GarrisonAction, ...], bool]:
-    """What of the main-phase actions depends on the hand alone: its diamonds, its
-    spades, its discards and whether it holds an ace (every spy is one)."""
-    diamonds = tuple(card for card in hand if 26 <= card < 39)
-    spades = tuple(card for card in hand if card < 13)
-    discards = tuple(_DISCARDS[card] for card in hand)
-    return diamonds, spades, discards, not SPY_ACES.isdisjoint(hand)
+_HandParts = tuple[
+    tuple[int, ...],
+    tuple[int, ...],
+    tuple[GarrisonAction, ...],
+    bool,
+    tuple[list[Trade], ...],
+    tuple[int, ...],
+    tuple[int, ...],
+]
+
+
+@functools.lru_cache(maxsize=32768)
+def _hand_parts(hand: tuple[int, ...]) -> _HandParts:
+    """What of the main-phase actions depends on the hand alone: its diamonds (which pay
+    for upgrades), its spades (which besiege and fend off), a discard of each card,
+    whether it holds an ace (every spy is one), the trades of each card by the card
+    taken, its hearts (which upgrade a keep with a court) and its hearts and clubs
+    (which upgrade a whole keep), in the hand's order.
+
+    A hand holds at most three cards, so the cache holds every hand there is.
+    """
+    spades: list[int] = []
+    hearts: list[int] = []
+    diamonds: list[int] = []
+    builders: list[int] = []
+    for card in hand:  # one pass: a cache miss is common early in a run
+        kind = card // 13
+        if kind == SPADES:
+            spades.append(card)
+        elif kind == HEARTS:
+            hearts.append(card)
+            builders.append(card)
+        elif kind == DIAMONDS:
+            diamonds.append(card)
+        elif kind == CLUBS:
+            builders.append(card)
+    return (
+        tuple(diamonds),
+        tuple(spades),
+        tuple(map(_DISCARDS.__getitem__, hand)),
+        not SPY_ACES.isdisjoint(hand),
+        tuple(map(_TRADES.__getitem__, hand)),
+        tuple(hearts),
+        tuple(builders),
+    )
 
 
 def _main(state: GarrisonState) -> tuple[GarrisonAction, ...]:
@@ -206,18 +243,17 @@ def _main(state: GarrisonState) -> tuple[GarrisonAction, ...]:
     hand = state.hands[player]
     keeps = state.keeps
     own = keeps[player]
-    diamonds, spades, discards, aces = _hand_parts(hand)
-    found: list[GarrisonAction] = []
-    if diamonds and own.court:
-        whole = not own.fallen
-        for card in hand:
-            if 13 <= card < 26 or (whole and 39 <= card < 52):
-                found += _upgrades(card, diamonds)
+    diamonds, spades, discards, aces, rows, hearts, builders = _hand_parts(hand)
     market = state.market
     takes = [card for card in market if card is not None]
-    if state.discard and not state.took_from_pile:
-        takes.append(state.discard[-1])
-    found += [row[take] for row in map(_TRADES.__getitem__, hand) for take in takes]
+    discard = state.discard
+    if discard and not state.took_from_pile:
+        takes.append(discard[-1])
+    found: list[GarrisonAction] = []
+    if diamonds and own.court:
+        for card in hearts if own.fallen else builders:
+            found += _upgrades(card, diamonds)
+    found += [row[take] for row in rows for take in takes]
     if spades:
         targets = [t for t, k in enumerate(keeps) if t != player and k.court]
         if targets:
@@ -230,7 +266,7 @@ def _main(state: GarrisonState) -> tuple[GarrisonAction, ...]:
             found += [_rebuild(cards) for cards in itertools.combinations(hand, size)]
     found += discards
     if aces:
-        found += spy_actions(player, hand, keeps, state.discard, state.market)
+        found += spy_actions(player, hand, keeps, discard, market)
     found.append(_END_TURN)
     return tuple(found)
 
@@ -246,7 +282,7 @@ def legal_actions(state: GarrisonState) -> tuple[GarrisonAction, ...]:
         >>> len(legal_actions(new_game(GarrisonConfig(), seed=2))) > 1
         True
     """
-    last = _last[0]
+    last = LAST_LISTED[0]
     if last[0] is state:
         return last[1]
     if not isinstance(state, GarrisonState):
@@ -265,5 +301,5 @@ def legal_actions(state: GarrisonState) -> tuple[GarrisonAction, ...]:
         found = _ANSWERS
     else:
         found = ()
-    _last[0] = (state, found)
+    LAST_LISTED[0] = (state, found)
     return found

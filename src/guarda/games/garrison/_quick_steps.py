@@ -2,29 +2,37 @@
 
 [`apply`][guarda.games.garrison.apply] checks legality, then asks
 ``quick_step`` first: a trade or a discard (not the Joker), a siege, an upgrade or a
-rebuild that wins nothing and pays no Joker, a pass in the spy window and an end of turn
-that needs no reshuffle, deals no Joker and does not reach the turn limit. Anything else
+rebuild that wins nothing and pays no Joker, a pass in the spy window, an end of turn
+that needs no reshuffle, deals no Joker and does not reach the turn limit, and a spy
+(the Agitator, the Seducer or the Smuggler) that no one may cancel and that wins
+nothing. Anything else
 (None here) goes to the scratch copy, which gives the same state and events for these
 too (a test compares them on random games).
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
+from guarda._construct import maker
 from guarda.games.garrison._actions import (
+    Agitate,
     Besiege,
     Discard,
     EndTurn,
     GarrisonAction,
     Pass,
     Rebuild,
+    Seduce,
+    Smuggle,
     Trade,
     Upgrade,
 )
-from guarda.games.garrison._cards import HEARTS, JOKER
+from guarda.games.garrison._cards import AGITATOR, CLUBS, HEARTS, JOKER, SEDUCER, SMUGGLER
 from guarda.games.garrison._events import (
+    Agitated,
     Besieged,
     Discarded,
     Drew,
@@ -34,15 +42,18 @@ from guarda.games.garrison._events import (
     MarketDealt,
     Passed,
     Rebuilt,
+    Seduced,
+    Smuggled,
+    SpyPlayed,
     StartedTurn,
     Traded,
     Upgraded,
 )
 from guarda.games.garrison._legal import SPY_ACES, has_spy
-from guarda.games.garrison._rules import HAND_LIMIT, order_from, raised_hearts
+from guarda.games.garrison._rules import HAND_LIMIT, order_from, raised_hearts, thug_holder
 from guarda.games.garrison._state import GarrisonState, Keep
 
-__all__ = ["quick_step"]
+__all__ = ["QUICK_STEPS", "quick_step"]
 
 _Step = tuple[GarrisonState, tuple[GarrisonEvent, ...]]
 
@@ -75,14 +86,14 @@ def _end_turn(
         return None
     keeps = state.keeps
     discard = state.discard
-    events: list[GarrisonEvent] = [EndedTurn(player)]
+    events: list[GarrisonEvent] = [_ENDED[player]]
     for seat in order_from(player, config.players):
         keep = keeps[seat]
         if keep.siege and keep.strength > keep.value:  # the keep falls (GA7)
             levies, clubs = keep.siege, keep.garrison
             discard = (*discard, *levies, *clubs)
             fallen = list(keeps)
-            fallen[seat] = Keep((), (*keep.fallen, *keep.court), (), ())
+            fallen[seat] = _make_keep((), (*keep.fallen, *keep.court), (), ())
             keeps = tuple(fallen)
             events.append(KeepFell(seat, levies, clubs))
     hands = state.hands
@@ -97,20 +108,18 @@ def _end_turn(
     following = (player + 1) % config.players
     if wanted:
         drawn = deck[:wanted]
-        events.append(Drew(player, wanted, drawn))
-        new_hands = list(hands)
-        new_hands[player] = tuple(sorted((*hand, *drawn)))
-        hands = tuple(new_hands)
-    events.append(StartedTurn(following, turns + 1))
+        events.append(_make_drew(player, wanted, drawn))
+        hands = _put(hands, player, tuple(sorted((*hand, *drawn))))
+    events.append(_started(following, turns + 1))
     if empty:
         filled = list(market)
         for slot, card in zip(empty, deck[wanted:used], strict=True):
             if card == JOKER:
                 return None
             filled[slot] = card
-            events.append(MarketDealt(slot, card))
+            events.append(_DEALT[slot][card])
         market = tuple(filled)
-    return GarrisonState(
+    return _make_state(
         config,
         state.key,
         deck[used:],
@@ -127,6 +136,8 @@ def _end_turn(
         (),
         False,
         state.reshuffles,
+        None,
+        None,
     ), tuple(events)
 
 
@@ -139,13 +150,14 @@ def _after_hand(
 ) -> tuple[GarrisonState, tuple[GarrisonEvent, ...]]:
     """The state after the actor spent ``card`` (not the Joker) on the discard pile and,
     for a trade, took ``take`` from the market or the pile, with the spy window opened."""
-    hands, shown = state.hands, state.shown
+    shown = state.shown
     discard, market, took = state.discard, state.market, state.took_from_pile
-    hand = list(hands[actor])
-    hand.remove(card)
     mine = shown[actor]
     if card in mine:
         mine = tuple([c for c in mine if c != card])
+    hands = state.hands
+    hand = list(hands[actor])
+    hand.remove(card)
     if take is not None:
         if take in market:
             slot = market.index(take)
@@ -156,12 +168,23 @@ def _after_hand(
         hand.append(take)
         mine = tuple(sorted((*mine, take)))
     hand.sort()
-    new_hands = list(hands)
-    new_hands[actor] = tuple(hand)
-    new_shown = list(shown)
-    new_shown[actor] = mine
-    hands, shown, discard = tuple(new_hands), tuple(new_shown), (*discard, card)
-    return _window_opened(state, actor, hands, shown, state.keeps, discard, market, took), (event,)
+    next_seat = actor + 1  # _put, inlined
+    if mine is not shown[actor]:
+        shown = (*shown[:actor], mine, *shown[next_seat:])
+    hands = (*hands[:actor], tuple(hand), *hands[next_seat:])
+    after = _window_opened(state, actor, hands, shown, state.keeps, (*discard, card), market, took)
+    return after, (event,)
+
+
+def _put(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    """``values`` with ``value`` at ``index``."""
+    return (*values[:index], value, *values[index + 1 :])
+
+
+def _without(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
+    """The sorted ``hand`` without one ``card`` (still sorted)."""
+    index = hand.index(card)
+    return hand[:index] + hand[index + 1 :]
 
 
 def _window_opened(
@@ -176,8 +199,15 @@ def _window_opened(
 ) -> GarrisonState:
     """The state with these cards after the actor's main action, the spy window opened
     on the first other player with a spy to play (GA9)."""
-    window = _next_asked(_OTHERS[state.config.players][actor], hands, keeps, discard, market)
-    return GarrisonState(
+    window = _OTHERS[state.config.players][actor]
+    for index, player in enumerate(window):  # _next_asked, inlined
+        hand = hands[player]
+        if not SPY_ACES.isdisjoint(hand) and has_spy(player, hand, keeps, discard, market):
+            window = window[index:]
+            break
+    else:
+        window = ()
+    return _make_state(
         state.config,
         state.key,
         state.deck,
@@ -194,6 +224,8 @@ def _window_opened(
         window,
         took,
         state.reshuffles,
+        None,
+        None,
     )
 
 
@@ -203,30 +235,26 @@ def _besiege(
     if state.pending is not None:
         return None
     card, target = action.card, action.target
-    hands, shown = state.hands, state.shown
-    hand = list(hands[actor])
-    hand.remove(card)
-    new_hands = list(hands)
-    new_hands[actor] = tuple(hand)
+    shown = state.shown
     mine = shown[actor]
     if card in mine:
-        new_shown = list(shown)
-        new_shown[actor] = tuple([c for c in mine if c != card])
-        shown = tuple(new_shown)
-    keeps = list(state.keeps)
+        shown = _put(shown, actor, tuple([c for c in mine if c != card]))
+    keeps = state.keeps
     keep = keeps[target]
-    keeps[target] = Keep(keep.court, keep.fallen, keep.garrison, (*keep.siege, card))
+    keeps = _put(
+        keeps, target, _make_keep(keep.court, keep.fallen, keep.garrison, (*keep.siege, card))
+    )
     after = _window_opened(
         state,
         actor,
-        tuple(new_hands),
+        _put(state.hands, actor, _without(state.hands[actor], card)),
         shown,
-        tuple(keeps),
+        keeps,
         state.discard,
         state.market,
         state.took_from_pile,
     )
-    return after, (Besieged(actor, target, card),)
+    return after, (_BESIEGED[actor][target][card],)
 
 
 def _built(
@@ -281,9 +309,9 @@ def _upgrade(
     card = action.card
     keep = state.keeps[actor]
     if card // 13 == HEARTS:
-        keep = Keep((*keep.court, card), keep.fallen, keep.garrison, keep.siege)
+        keep = _make_keep((*keep.court, card), keep.fallen, keep.garrison, keep.siege)
     else:
-        keep = Keep(keep.court, keep.fallen, (*keep.garrison, card), keep.siege)
+        keep = _make_keep(keep.court, keep.fallen, (*keep.garrison, card), keep.siege)
     event = Upgraded(actor, card, action.payment)
     return _built(state, actor, action.payment, card, keep, event)
 
@@ -297,7 +325,7 @@ def _rebuild(
     fallen = list(keep.fallen)
     for card in raised:
         fallen.remove(card)
-    keep = Keep((*keep.court, *raised), tuple(fallen), keep.garrison, keep.siege)
+    keep = _make_keep((*keep.court, *raised), tuple(fallen), keep.garrison, keep.siege)
     return _built(state, actor, cards, None, keep, Rebuilt(actor, cards, raised))
 
 
@@ -307,7 +335,7 @@ def _trade(
     give = action.give
     if give == JOKER:
         return None
-    return _after_hand(state, actor, give, action.take, Traded(actor, give, action.take))
+    return _after_hand(state, actor, give, action.take, _make_traded(actor, give, action.take))
 
 
 def _discard(
@@ -316,7 +344,7 @@ def _discard(
     card = action.card
     if card == JOKER:
         return None
-    return _after_hand(state, actor, card, None, Discarded(actor, card))
+    return _after_hand(state, actor, card, None, _DISCARDED[actor][card])
 
 
 def _pass(
@@ -326,7 +354,7 @@ def _pass(
         return None
     keeps, discard, market = state.keeps, state.discard, state.market
     window = _next_asked(state.window[1:], state.hands, keeps, discard, market)
-    return GarrisonState(
+    return _make_state(
         state.config,
         state.key,
         state.deck,
@@ -343,7 +371,97 @@ def _pass(
         window,
         state.took_from_pile,
         state.reshuffles,
-    ), (Passed(actor),)
+        None,
+        None,
+    ), (_PASSED[actor],)
+
+
+def _spy(
+    state: GarrisonState, actor: int, action: Agitate | Seduce | Smuggle
+) -> tuple[GarrisonState, tuple[GarrisonEvent, ...]] | None:
+    """A spy that nobody may cancel (no other player holds the Thug, GA10), resolved at
+    once (GA11, GA12), in the main phase or the spy window; None when the Thug's holder
+    must answer or a smuggled card makes a keep reach the target (the scratch copy asks
+    or ends the game)."""
+    phase = state.phase
+    if state.pending is not None or phase == "answer":
+        return None
+    hands = state.hands
+    if thug_holder(hands, state.turn_player, besides=actor) is not None:
+        return None
+    ace = _SPY_ACES[type(action)]
+    hand = list(hands[actor])
+    hand.remove(ace)
+    next_seat = actor + 1
+    hands = (*hands[:actor], tuple(sorted(hand)), *hands[next_seat:])
+    shown = state.shown
+    mine = shown[actor]
+    if ace in mine:
+        shown = (*shown[:actor], tuple([c for c in mine if c != ace]), *shown[next_seat:])
+    discard = (*state.discard, ace)
+    keeps = state.keeps
+    event: GarrisonEvent
+    if isinstance(action, Agitate):
+        seat = action.target
+        keep = keeps[seat]
+        levies = keep.siege
+        discard = (*discard, *levies)
+        keep = _make_keep(keep.court, keep.fallen, keep.garrison, ())
+        event = Agitated(seat, levies)
+    elif isinstance(action, Smuggle):
+        card = action.card
+        index = discard.index(card)
+        discard = discard[:index] + discard[index + 1 :]
+        seat = actor if action.target is None else action.target
+        keep = keeps[seat]
+        kind = card // 13
+        if kind == HEARTS:
+            keep = _make_keep((*keep.court, card), keep.fallen, keep.garrison, keep.siege)
+        elif kind == CLUBS:
+            keep = _make_keep(keep.court, keep.fallen, (*keep.garrison, card), keep.siege)
+        else:
+            keep = _make_keep(keep.court, keep.fallen, keep.garrison, (*keep.siege, card))
+        event = Smuggled(actor, card, action.target)
+    else:
+        seat, card = action.target, action.card
+        keep = keeps[seat]
+        if card in keep.court:
+            court = tuple([c for c in keep.court if c != card])
+            keep = _make_keep(court, keep.fallen, keep.garrison, keep.siege)
+        else:
+            garrison = tuple([c for c in keep.garrison if c != card])
+            keep = _make_keep(keep.court, keep.fallen, garrison, keep.siege)
+        discard = (*discard, card)
+        event = Seduced(actor, seat, card)
+    keeps = (*keeps[:seat], keep, *keeps[seat + 1 :])
+    if isinstance(action, Smuggle):
+        target = state.config.target
+        for each in keeps:
+            if each.value >= target:
+                return None
+    others = _OTHERS[state.config.players][actor] if phase == "main" else state.window[1:]
+    market = state.market
+    window = _next_asked(others, hands, keeps, discard, market)
+    return _make_state(
+        state.config,
+        state.key,
+        state.deck,
+        discard,
+        market,
+        hands,
+        shown,
+        keeps,
+        state.turn_player,
+        state.turns,
+        "window" if window else "main",
+        window[0] if window else state.turn_player,
+        None,
+        window,
+        state.took_from_pile,
+        state.reshuffles,
+        None,
+        None,
+    ), (SpyPlayed(actor, ace), event)
 
 
 def quick_step(
@@ -355,11 +473,11 @@ def quick_step(
     Each gives what the scratch copy gives (a test compares them): none of the steps made
     here ends the game, strikes a disaster or starts a pending spy.
     """
-    step = _STEPS.get(type(action))
+    step = QUICK_STEPS.get(type(action))
     return None if step is None else step(state, actor, action)
 
 
-_STEPS: dict[type, Callable[[GarrisonState, int, Any], _Step | None]] = {
+QUICK_STEPS: Final[dict[type, Callable[[GarrisonState, int, Any], _Step | None]]] = {
     Trade: _trade,
     Discard: _discard,
     Pass: _pass,
@@ -367,9 +485,30 @@ _STEPS: dict[type, Callable[[GarrisonState, int, Any], _Step | None]] = {
     Besiege: _besiege,
     Upgrade: _upgrade,
     Rebuild: _rebuild,
+    Agitate: _spy,
+    Seduce: _spy,
+    Smuggle: _spy,
 }
+"""The quick step of each type of action: ``quick_step`` without its call, for ``apply``."""
 # The others of the spy window after each seat's action, clockwise (GA9).
 _OTHERS: dict[int, tuple[tuple[int, ...], ...]] = {
     players: tuple(order_from(seat, players)[1:] for seat in range(players))
     for players in range(1, 7)
 }
+# The engine's own constructors (guarda._construct): the same values, made faster.
+_make_state: Final = maker(GarrisonState)
+_make_keep: Final = maker(Keep)
+_make_drew: Final = maker(Drew)
+_make_traded: Final = maker(Traded)
+_SPY_ACES: Final = {Agitate: AGITATOR, Seduce: SEDUCER, Smuggle: SMUGGLER}
+# Shared events (frozen values), one object each.
+_SEATS: Final = range(6)
+_ENDED: Final = tuple(EndedTurn(seat) for seat in _SEATS)
+_PASSED: Final = tuple(Passed(seat) for seat in _SEATS)
+_DISCARDED: Final = tuple(tuple(Discarded(seat, card) for card in range(53)) for seat in _SEATS)
+_DEALT: Final = tuple(tuple(MarketDealt(slot, card) for card in range(53)) for slot in range(3))
+_BESIEGED: Final = tuple(
+    tuple(tuple(Besieged(seat, target, card) for card in range(13)) for target in _SEATS)
+    for seat in _SEATS
+)
+_started: Final = functools.lru_cache(maxsize=4096)(StartedTurn)

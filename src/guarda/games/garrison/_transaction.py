@@ -16,10 +16,9 @@ Examples:
 
 from __future__ import annotations
 
-import operator
 import random
-from itertools import repeat
 
+from guarda._construct import maker
 from guarda.errors import ArgumentError
 from guarda.games.garrison._actions import (
     Agitate,
@@ -68,8 +67,8 @@ from guarda.games.garrison._events import (
     Traded,
     Upgraded,
 )
-from guarda.games.garrison._legal import SPY_ACES, has_spy, legal_actions
-from guarda.games.garrison._quick_steps import quick_step
+from guarda.games.garrison._legal import LAST_LISTED, SPY_ACES, has_spy, legal_actions
+from guarda.games.garrison._quick_steps import QUICK_STEPS
 from guarda.games.garrison._refusals import refusal
 from guarda.games.garrison._rules import (
     HAND_LIMIT,
@@ -86,6 +85,10 @@ __all__ = ["ACES", "apply"]
 ACES: dict[type, int] = {Agitate: 0, Seduce: 13, Smuggle: 26, ClearMarket: THUG}
 """The ace each spy action plays."""
 
+# The engine's own constructors (guarda._construct): the same values, made faster.
+_make_state = maker(GarrisonState)
+_make_keep = maker(Keep)
+
 
 class _Keep:
     __slots__ = ("court", "fallen", "garrison", "siege")
@@ -101,7 +104,9 @@ class _Keep:
         return sum(VALUES[c] for c in self.court) + sum(VALUES[c] for c in self.garrison)
 
     def freeze(self) -> Keep:
-        return Keep(tuple(self.court), tuple(self.fallen), tuple(self.garrison), tuple(self.siege))
+        return _make_keep(
+            tuple(self.court), tuple(self.fallen), tuple(self.garrison), tuple(self.siege)
+        )
 
 
 class _Table:
@@ -176,25 +181,25 @@ class _Table:
         keeps = self.start_keeps
         if self.keeps_changed:
             keeps = tuple([k.freeze() if isinstance(k, _Keep) else k for k in self.keeps])
-        return GarrisonState(
-            config=self.config,
-            key=self.key,
-            deck=tuple(self.deck),
-            discard=tuple(self.discard),
-            market=tuple(self.market),
-            hands=hands,
-            shown=shown,
-            keeps=keeps,
-            turn_player=self.turn_player,
-            turns=self.turns,
-            phase=self.phase,
-            actor=self.actor,
-            pending=self.pending,
-            window=tuple(self.window),
-            took_from_pile=self.took_from_pile,
-            reshuffles=self.reshuffles,
-            winner=self.winner,
-            scores=self.scores,
+        return _make_state(
+            self.config,
+            self.key,
+            tuple(self.deck),
+            tuple(self.discard),
+            tuple(self.market),
+            hands,
+            shown,
+            keeps,
+            self.turn_player,
+            self.turns,
+            self.phase,
+            self.actor,
+            self.pending,
+            tuple(self.window),
+            self.took_from_pile,
+            self.reshuffles,
+            self.winner,
+            self.scores,
         )
 
     def hand(self, player: int) -> list[int]:
@@ -513,19 +518,24 @@ def apply(
     """
     if not isinstance(state, GarrisonState):
         raise ArgumentError(f"not a Garrison state: {type(state).__name__}", path="state")
-    legal = legal_actions(state)
-    # The listed actions are shared objects: find the very one first, then an equal one.
-    allowed = any(map(operator.is_, legal, repeat(action)))
-    if not allowed:
+    last = LAST_LISTED[0]  # legal_actions(state) without its call, when just listed
+    legal = last[1] if last[0] is state else legal_actions(state)
+    # The listed actions are shared objects: find the very one first (a plain loop beats
+    # any(map(operator.is_, ...)) on lists this short), then an equal one.
+    for listed in legal:
+        if listed is action:
+            break
+    else:
         try:
             allowed = action in legal
         except TypeError:
             allowed = False
-    if not allowed:
-        raise refusal(state, action)
+        if not allowed:
+            raise refusal(state, action)
     actor = state.actor
     assert actor is not None
-    quick = quick_step(state, actor, action)
+    step = QUICK_STEPS.get(type(action))
+    quick = None if step is None else step(state, actor, action)
     if quick is not None:
         return quick
     return _slow(state, actor, action)

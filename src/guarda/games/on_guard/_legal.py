@@ -24,6 +24,9 @@ __all__ = ["choices", "explain_illegal", "legal_actions"]
 _KEY: Final[dict[int, int]] = {card: index for index, card in enumerate(SELECTION_ORDER)}
 _DONE: Final = Done()
 _ADD: Final[dict[int, Add]] = {card: Add(card) for card in SELECTION_ORDER}
+# The last state asked about and its actions, one tuple so threads never see a torn pair:
+# a playout asks twice per state (the player, then apply's legality check).
+_last: list[tuple[object, tuple[Action, ...]]] = [(None, ())]
 
 
 def choices(
@@ -68,10 +71,15 @@ def legal_actions(state: OnGuardState) -> tuple[Action, ...]:
         >>> Done() in legal_actions(state)  # at least one action card first
         False
     """
+    last = _last[0]
+    if last[0] is state:
+        return last[1]
     actor = state.actor
     if actor is None:
         return ()
-    return _choices(state.config, state.phase, state.hands[actor], state.selections[actor])
+    found = _choices(state.config, state.phase, state.hands[actor], state.selections[actor])
+    _last[0] = (state, found)
+    return found
 
 
 def explain_illegal(state: OnGuardState, action: Action) -> tuple[str, str] | None:

@@ -14,13 +14,16 @@ Examples:
 from __future__ import annotations
 
 import hashlib
+from functools import lru_cache
+from typing import Final
 
 import attrs
 
+from guarda._construct import maker
 from guarda.errors import ArgumentError, IllegalActionError
 
 from ._actions import Action, Add, Done
-from ._cards import is_action, starting_hand
+from ._cards import ACTION_CARDS, CARDS, is_action, starting_hand
 from ._config import OnGuardConfig
 from ._events import (
     BarrageBegan,
@@ -36,7 +39,7 @@ from ._events import (
 )
 from ._legal import explain_illegal, legal_actions
 from ._rules import combined_attack, exchange_hits, ignored_card
-from ._state import OnGuardState
+from ._state import OnGuardState, Pair
 
 __all__ = ["apply", "new_game", "odds_seat"]
 
@@ -94,9 +97,7 @@ def new_game(config: OnGuardConfig, seed: int, *, salt: str = "") -> OnGuardStat
     )
 
 
-def _pair(
-    values: tuple[tuple[int, ...], tuple[int, ...]], seat: int, value: tuple[int, ...]
-) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def _pair(values: Pair, seat: int, value: tuple[int, ...]) -> Pair:
     return (value, values[1]) if seat == 0 else (values[0], value)
 
 
@@ -123,23 +124,57 @@ def apply(state: OnGuardState, action: Action) -> tuple[OnGuardState, tuple[Even
     """
     if not isinstance(state, OnGuardState):
         raise ArgumentError(f"not an On Guard state: {state!r}", path="state")
-    if not isinstance(action, Add | Done):
-        raise ArgumentError(f"not an On Guard action: {action!r}", path="action")
-    if action not in legal_actions(state):
-        problem = explain_illegal(state, action)
-        assert problem is not None
-        raise IllegalActionError(problem[1], rule=problem[0], path="action")
+    legal = legal_actions(state)
+    # The listed actions are shared objects: find the very one first, then an equal one.
+    for listed in legal:
+        if listed is action:
+            break
+    else:
+        if not isinstance(action, Add | Done):
+            raise ArgumentError(f"not an On Guard action: {action!r}", path="action")
+        if action not in legal:
+            problem = explain_illegal(state, action)
+            assert problem is not None
+            raise IllegalActionError(problem[1], rule=problem[0], path="action")
     actor = state.actor
     assert actor is not None
+    phase = state.phase
+    hands, selections = state.hands, state.selections
     if isinstance(action, Add):
-        state = OnGuardState(
+        card = action.card
+        hands = _pair(hands, actor, _remove(hands[actor], card))
+        selections = _pair(selections, actor, (*selections[actor], card))
+        if phase != "barrage":
+            after = _make_state(
+                state.config,
+                hands,
+                selections,
+                state.chosen,
+                state.discards,
+                phase,
+                actor,
+                state.hits,
+                state.barrage_hits,
+                state.odds,
+                state.turns,
+                state.revealed,
+                state.winner,
+            )
+            return after, (_CARD_SELECTED[actor][card],)
+        events: list[Event] = [_CARD_SELECTED[actor][card], _SELECTION_MADE[actor]]
+    else:
+        events = [_SELECTION_MADE[actor]]
+    if phase == "final":
+        after = _final_attack(state, hands, selections, actor, events)
+    elif actor == 0:
+        after = _make_state(
             state.config,
-            _pair(state.hands, actor, _remove(state.hands[actor], action.card)),
-            _pair(state.selections, actor, (*state.selections[actor], action.card)),
-            state.chosen,
+            hands,
+            selections,
+            (True, state.chosen[1]),
             state.discards,
-            state.phase,
-            actor,
+            phase,
+            1,
             state.hits,
             state.barrage_hits,
             state.odds,
@@ -147,69 +182,80 @@ def apply(state: OnGuardState, action: Action) -> tuple[OnGuardState, tuple[Even
             state.revealed,
             state.winner,
         )
-        if state.phase != "barrage":
-            return state, (CardSelected(actor, action.card),)
-        events: list[Event] = [CardSelected(actor, action.card)]
+    elif phase == "bout":
+        after = _bout_turn(state, hands, selections, events)
     else:
-        events = []
-    events.append(SelectionMade(actor))
-    chosen = (True, state.chosen[1]) if actor == 0 else (state.chosen[0], True)
-    state = attrs.evolve(state, chosen=chosen)
-    if state.phase == "final":
-        state = _final_attack(state, actor, events)
-    elif actor == 0:
-        state = attrs.evolve(state, actor=1)
-    elif state.phase == "bout":
-        state = _bout_turn(state, events)
-    else:
-        state = _barrage_turn(state, events)
-    return state, tuple(events)
+        after = _barrage_turn(state, hands, selections, events)
+    return after, tuple(events)
 
 
-def _discard(state: OnGuardState) -> OnGuardState:
-    discards = (
-        tuple(sorted((*state.discards[0], *state.selections[0]))),
-        tuple(sorted((*state.discards[1], *state.selections[1]))),
+def _revealed(
+    state: OnGuardState,
+    hands: Pair,
+    selections: Pair,
+    hits: tuple[int, int],
+    barrage_hits: tuple[int, int],
+) -> OnGuardState:
+    """The state once both ``selections`` are revealed and discarded, seat 0 to act."""
+    discards = state.discards
+    return _make_state(
+        state.config,
+        hands,
+        _EMPTY,
+        (False, False),
+        (
+            tuple(sorted((*discards[0], *selections[0]))),
+            tuple(sorted((*discards[1], *selections[1]))),
+        ),
+        state.phase,
+        0,
+        hits,
+        barrage_hits,
+        state.odds,
+        state.turns + 1,
+        selections,
+        state.winner,
     )
-    return attrs.evolve(
-        state,
-        discards=discards,
-        revealed=state.selections,
-        selections=_EMPTY,
-        chosen=(False, False),
-        turns=state.turns + 1,
-    )
 
 
-def _bout_turn(state: OnGuardState, events: list[Event]) -> OnGuardState:
-    first, second = state.selections
-    events.append(
-        SelectionsRevealed(
-            state.selections, (ignored_card(first, second), ignored_card(second, first))
-        )
-    )
-    attack, parry, attack_hits, riposte_hits = exchange_hits(first, second)
+@lru_cache(maxsize=4096)
+def _exchange(
+    first: tuple[int, ...], second: tuple[int, ...]
+) -> tuple[SelectionsRevealed, tuple[tuple[int, int], ...]]:
+    """The reveal of a bout turn's selections and its ``exchange_hits`` (a pure query)."""
+    ignored = (ignored_card(first, second), ignored_card(second, first))
+    return SelectionsRevealed((first, second), ignored), exchange_hits(first, second)
+
+
+def _has_action(hand: tuple[int, ...]) -> bool:
+    return bool(hand) and min(hand) <= _LAST_ACTION
+
+
+def _bout_turn(
+    state: OnGuardState, hands: Pair, selections: Pair, events: list[Event]
+) -> OnGuardState:
+    revealed, (attack, parry, attack_hits, riposte_hits) = _exchange(*selections)
+    events.append(revealed)
     hits = (
         state.hits[0] + attack_hits[0] + riposte_hits[0],
         state.hits[1] + attack_hits[1] + riposte_hits[1],
     )
-    events.append(ExchangeScored(attack, parry, attack_hits, riposte_hits, hits))
-    state = attrs.evolve(_discard(state), hits=hits, actor=0)
-    left = (
-        any(is_action(card) for card in state.hands[0]),
-        any(is_action(card) for card in state.hands[1]),
-    )
+    events.append(_make_scored(attack, parry, attack_hits, riposte_hits, hits))
+    after = _revealed(state, hands, selections, hits, state.barrage_hits)
+    left = (_has_action(hands[0]), _has_action(hands[1]))
     if left[0] and left[1]:
-        return state
+        return after
     attacker = 0 if left[0] else 1 if left[1] else None
     events.append(BoutEnded(attacker))
     if attacker is not None:
-        return attrs.evolve(state, phase="final", actor=attacker)
-    return _decide(state, events)
+        return attrs.evolve(after, phase="final", actor=attacker)
+    return _decide(after, events)
 
 
-def _final_attack(state: OnGuardState, attacker: int, events: list[Event]) -> OnGuardState:
-    cards = state.selections[attacker]
+def _final_attack(
+    state: OnGuardState, hands: Pair, selections: Pair, attacker: int, events: list[Event]
+) -> OnGuardState:
+    cards = selections[attacker]
     scored = combined_attack(cards)
     hits = (
         (state.hits[0] + scored, state.hits[1])
@@ -220,7 +266,7 @@ def _final_attack(state: OnGuardState, attacker: int, events: list[Event]) -> On
         )
     )
     events.append(FinalAttackMade(attacker, cards, scored, hits))
-    return _decide(attrs.evolve(_discard(state), hits=hits), events)
+    return _decide(_revealed(state, hands, selections, hits, state.barrage_hits), events)
 
 
 def _decide(state: OnGuardState, events: list[Event]) -> OnGuardState:
@@ -239,20 +285,31 @@ def _decide(state: OnGuardState, events: list[Event]) -> OnGuardState:
     return attrs.evolve(state, phase="barrage", actor=0, hands=hands, discards=discards)
 
 
-def _barrage_turn(state: OnGuardState, events: list[Event]) -> OnGuardState:
-    cards = (state.selections[0][0], state.selections[1][0])
+def _barrage_turn(
+    state: OnGuardState, hands: Pair, selections: Pair, events: list[Event]
+) -> OnGuardState:
+    cards = (selections[0][0], selections[1][0])
     scorer = state.odds if sum(cards) % 2 else 1 - state.odds
     barrage_hits = (
         state.barrage_hits[0] + (scorer == 0),
         state.barrage_hits[1] + (scorer == 1),
     )
     events.append(BarrageRevealed(cards, scorer, barrage_hits))
-    state = attrs.evolve(_discard(state), barrage_hits=barrage_hits, actor=0)
+    after = _revealed(state, hands, selections, state.hits, barrage_hits)
     if barrage_hits[scorer] == 3:
-        return _win(state, scorer, events)
-    return state
+        return _win(after, scorer, events)
+    return after
 
 
 def _win(state: OnGuardState, winner: int, events: list[Event]) -> OnGuardState:
     events.append(GameWon(winner, state.hits, state.barrage_hits))
     return attrs.evolve(state, phase="over", actor=None, winner=winner)
+
+
+# The engine's own constructors (guarda._construct): the same values, made faster.
+_make_state: Final = maker(OnGuardState)
+_make_scored: Final = maker(ExchangeScored)
+# Shared events (frozen values): one object per seat and card.
+_CARD_SELECTED: Final = tuple({c: CardSelected(seat, c) for c in CARDS} for seat in (0, 1))
+_SELECTION_MADE: Final = (SelectionMade(0), SelectionMade(1))
+_LAST_ACTION: Final = max(ACTION_CARDS)
