@@ -52,6 +52,8 @@ import random
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
+from guarda.errors import ArgumentError
+
 __all__ = [
     "ActionSpace",
     "Game",
@@ -60,6 +62,7 @@ __all__ = [
     "HasValue",
     "Narrated",
     "Observable",
+    "seat_names",
 ]
 
 
@@ -350,3 +353,42 @@ class HasValue(Protocol):
         """How well each player stands in ``state``, in [0, 1], as a score would (1 a
         sure win, 1/2 even, 0 a sure loss); a finished game's values are its scores."""
         ...  # pragma: no cover - protocol
+
+
+def seat_names(names: object, fewest: int, most: int, *, game: str) -> tuple[str, ...]:
+    """Check the players' ``names`` given to a [`Narrated`][guarda.game.Narrated] game.
+
+    Args:
+        names: One name per seat, a sequence of strings.
+        fewest: The fewest seats the game has.
+        most: The most seats the game has.
+        game: The game's title, for the error message.
+
+    Returns:
+        The names, as a tuple.
+
+    Raises:
+        ArgumentError: If ``names`` is not a sequence of strings, or names fewer or more
+            seats than the game has (``path="names"``).
+
+    Examples:
+        >>> seat_names(["Ann", "Bo"], 2, 6, game="Garrison")
+        ('Ann', 'Bo')
+        >>> seat_names(["Ann"], 2, 2, game="On Guard")
+        Traceback (most recent call last):
+        ...
+        guarda.errors.ArgumentError: names: On Guard seats 2 players: names must name 2, not 1
+    """
+    if (
+        isinstance(names, str | bytes)
+        or not isinstance(names, Sequence)
+        or not all(isinstance(name, str) for name in names)
+    ):
+        raise ArgumentError(f"names must be a sequence of str, not {names!r}", path="names")
+    if not fewest <= len(names) <= most:
+        seats = f"{fewest}" if fewest == most else f"{fewest} to {most}"
+        raise ArgumentError(
+            f"{game} seats {seats} players: names must name {seats}, not {len(names)}",
+            path="names",
+        )
+    return tuple(names)

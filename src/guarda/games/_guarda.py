@@ -23,6 +23,7 @@ import attrs
 import guarda
 from guarda import render
 from guarda.errors import ArgumentError
+from guarda.game import seat_names
 
 __all__ = ["GUARDA", "GuardaGame"]
 
@@ -226,22 +227,12 @@ class GuardaGame:
         """
         if not isinstance(event, guarda.Event):
             raise ArgumentError(f"not a Guarda event: {event!r}", path="event")
-        if (
-            isinstance(names, str | bytes)
-            or not isinstance(names, Sequence)
-            or not all(isinstance(name, str) for name in names)
-        ):
-            raise ArgumentError(f"names must be a sequence of str, not {names!r}", path="names")
-        if not self.min_players <= len(names) <= self.max_players:
-            raise ArgumentError(
-                f"Guarda seats 2 to 8 players: names must name 2 to 8, not {len(names)}",
-                path="names",
-            )
+        names = seat_names(names, self.min_players, self.max_players, game="Guarda")
         if any(not 0 <= seat < len(names) for seat in _seats(event)):
             raise ArgumentError(
                 f"not a Guarda event of {len(names)} players: {event!r}", path="event"
             )
-        return guarda.describe(event, tuple(names))
+        return guarda.describe(event, names)
 
     def action_space(self, config: guarda.Config) -> guarda.ActionIndex:
         """[`guarda.ActionIndex`][guarda.ActionIndex] of ``config``."""

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from guarda.errors import ArgumentError
+from guarda.game import seat_names
 from guarda.games.garrison._actions import (
     Agitate,
     Besiege,
@@ -137,21 +138,6 @@ _SPIES: Final = {
 }
 
 
-def _names(names: object) -> tuple[str, ...]:
-    if (
-        isinstance(names, str | bytes)
-        or not isinstance(names, Sequence)
-        or not all(isinstance(name, str) for name in names)
-    ):
-        raise ArgumentError(f"names must be a sequence of str, not {names!r}", path="names")
-    if not 2 <= len(names) <= 6:
-        raise ArgumentError(
-            f"Garrison seats 2 to 6 players: names must name 2 to 6, not {len(names)}",
-            path="names",
-        )
-    return tuple(names)
-
-
 def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
@@ -185,7 +171,7 @@ def describe_event(event: GarrisonEvent, names: Sequence[str]) -> str:
     """
     if not isinstance(event, GarrisonEvent):
         raise ArgumentError(f"not a Garrison event: {event!r}", path="event")
-    seats = _names(names)
+    seats = seat_names(names, 2, 6, game="Garrison")
     try:
         return _describe(event, seats)
     except (IndexError, KeyError, TypeError, ArgumentError):

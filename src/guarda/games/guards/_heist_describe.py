@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from guarda.errors import ArgumentError
+from guarda.game import seat_names
 from guarda.games.guards._heist import Escaped, HeistEvent, ThiefActed, TreasureMoved, thief_names
 from guarda.games.guards._hexes import Hex
 from guarda.games.guards._keep import Event, EventKind
@@ -36,21 +37,6 @@ _GUARD_LINES: Final[dict[EventKind, str]] = {
     EventKind.PLACED: "{guard} was placed{at}",
 }
 """What each guard event says: ``{guard}``, ``{thief}``, ``{hex}`` and `` at {hex}``."""
-
-
-def _names(names: object) -> tuple[str, ...]:
-    if (
-        isinstance(names, str | bytes)
-        or not isinstance(names, Sequence)
-        or not all(isinstance(name, str) for name in names)
-    ):
-        raise ArgumentError(f"names must be a sequence of str, not {names!r}", path="names")
-    if not 1 <= len(names) <= 2:
-        raise ArgumentError(
-            f"a heist has one or two thieves: names must name 1 or 2, not {len(names)}",
-            path="names",
-        )
-    return tuple(names)
 
 
 def _thief(name: str | None, seats: tuple[str, ...]) -> str:
@@ -115,7 +101,7 @@ def describe_event(event: HeistEvent, names: Sequence[str]) -> str:
     """
     if not isinstance(event, ThiefActed | TreasureMoved | Escaped | Event):
         raise ArgumentError(f"not a heist event: {event!r}", path="event")
-    seats = _names(names)
+    seats = seat_names(names, 1, 2, game="The heist")
     player = getattr(event, "player", 0)
     if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < len(seats):
         raise ArgumentError(f"not a heist event of {len(seats)} thieves: {event!r}", path="event")

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from guarda.errors import ArgumentError
+from guarda.game import seat_names
 
 from ._cards import CARD_NAMES, JACK, JOKER, KING, QUEEN
 from ._events import (
@@ -39,29 +40,15 @@ _WORDS: Final[dict[int, str]] = {
 }
 
 
-def _names(names: object) -> tuple[str, str]:
-    if (
-        isinstance(names, str | bytes)
-        or not isinstance(names, Sequence)
-        or not all(isinstance(name, str) for name in names)
-    ):
-        raise ArgumentError(f"names must be a sequence of str, not {names!r}", path="names")
-    if len(names) != 2:
-        raise ArgumentError(
-            f"On Guard has two seats: names must name 2, not {len(names)}", path="names"
-        )
-    return names[0], names[1]
-
-
 def _cards(cards: Sequence[int]) -> str:
     return " ".join(CARD_NAMES[card] for card in cards)
 
 
-def _hits(names: tuple[str, str], hits: tuple[int, int]) -> str:
+def _hits(names: tuple[str, ...], hits: tuple[int, int]) -> str:
     return f"{names[0]} {hits[0]}, {names[1]} {hits[1]}"
 
 
-def _exchange(names: tuple[str, str], event: ExchangeScored) -> str:
+def _exchange(names: tuple[str, ...], event: ExchangeScored) -> str:
     parts = []
     for seat in (0, 1):
         part = f"{names[seat]} attacked {event.attack[seat]} against a parry of "
@@ -118,14 +105,14 @@ def describe_event(event: Event, names: Sequence[str]) -> str:
         | GameWon,
     ):
         raise ArgumentError(f"not an On Guard event: {event!r}", path="event")
-    seats = _names(names)
+    seats = seat_names(names, 2, 2, game="On Guard")
     try:
         return _describe(event, seats)
     except (IndexError, KeyError, TypeError):
         raise ArgumentError(f"not a well-formed On Guard event: {event!r}", path="event") from None
 
 
-def _describe(event: Event, seats: tuple[str, str]) -> str:
+def _describe(event: Event, seats: tuple[str, ...]) -> str:
     match event:
         case CardSelected(player, card):
             return f"{seats[player]} selected {_WORDS.get(card, f'the {CARD_NAMES[card]}')}"
