@@ -369,4 +369,4 @@ def test_ismcts_samples_more_worlds_for_a_bigger_budget() -> None:
             sampled = 0
             bot.search(seen, random.Random(0))
             counts.append(sampled)
-    assert counts == [4, 6, 3]
+    assert counts == [4, 9, 3]

@@ -198,9 +198,9 @@ def test_a_view_the_bot_cannot_place_is_refused() -> None:
 
 
 def test_the_worlds_grow_with_the_budget() -> None:
-    assert [world_count(None, n) for n in (1, 25, 100, 400, 1600)] == [4, 4, 4, 8, 16]
+    assert [world_count(None, n) for n in (1, 25, 100, 400, 1600)] == [4, 4, 4, 16, 64]
     assert world_count(None, None, done=0) == 4
-    assert world_count(None, None, done=2499) == 20
+    assert world_count(None, None, done=2499) == 100
     assert world_count(6, 400) == 6
     assert ISMCTSBot().worlds is None
     # a budget of calls: the pool grows as the iterations go on, and every world fits

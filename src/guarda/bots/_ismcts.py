@@ -317,10 +317,9 @@ class ISMCTSBot:
     follow-ups; 0 stops at the end of the current turn."""
     worlds: int | None = None
     """Distinct determinizations per decision, used in turn by the iterations: None grows
-    them with the budget (4 for up to 100 iterations, then 0.4 per square root of the
-    iterations: 8 for 400, 16 for 1,600; in a game other than Guarda, None samples a new
-    one for every iteration), a number fixes them, and 0 samples a new one for every
-    iteration."""
+    them with the budget (one per 25 iterations, at least 4: 4 for 100 iterations, 16
+    for 400, 64 for 1,600; in a game other than Guarda, None samples a new one for every
+    iteration), a number fixes them, and 0 samples a new one for every iteration."""
     rollout: Literal["greedy", "random", "cutoff"] | Callable[[Any, random.Random], Any] = "greedy"
     """How every player plays after the tree: ``"greedy"`` (the greedy bot's choices; in
     another game, its [heuristic agent][guarda.game.HasHeuristic] if it has one, else

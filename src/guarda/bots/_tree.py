@@ -11,8 +11,9 @@ does not branch on, and how to play out and score a position.
 k-th visit of each root action plays in world k modulo the pool's size, so the root's
 actions are compared on the same deals). The pool grows with the budget
 ([`world_count`][guarda.bots._tree.world_count]): a deeper search of the same few deals
-learns those deals (the opponents' hidden cards) rather than the position, so four times
-the iterations sample twice the worlds.
+learns those deals (the opponents' hidden cards) rather than the position, so every world
+gets about the same number of iterations whatever the budget, and four times the
+iterations sample four times the worlds.
 
 **Reached states.** Every step of the game is a pure function of the state, so the state
 an iteration reaches at a node of the tree in world k is the same every time: each node
@@ -54,28 +55,28 @@ largest variance of a score in [0, 1]), so that a few equal scores claim no cert
 _MIN_WORLDS = 4
 """The fewest worlds an automatic pool has."""
 
-_WORLDS_PER_ROOT = 0.4
-"""An automatic pool has this many worlds per square root of the iterations: 4 worlds for
-100 iterations, 8 for 400, 16 for 1,600."""
+_ITERATIONS_PER_WORLD = 25
+"""An automatic pool has one world per this many iterations (and at least
+``_MIN_WORLDS``): 4 worlds for 100 iterations, 16 for 400, 64 for 1,600."""
 
 
 def world_count(worlds: int | None, iterations: int | None, done: int = 0) -> int:
-    """How many worlds a search samples: ``worlds`` if given, else a number that grows
-    with the square root of the iterations (of those done so far, without an iteration
-    budget). 0 means a new world for every iteration.
+    """How many worlds a search samples: ``worlds`` if given, else one per 25 iterations
+    and at least 4 (counting the iterations done so far, without an iteration budget).
+    0 means a new world for every iteration.
 
     Examples:
         >>> world_count(None, 100), world_count(None, 400), world_count(None, 1600)
-        (4, 8, 16)
+        (4, 16, 64)
         >>> world_count(4, 400), world_count(4, 2), world_count(0, 100)
         (4, 2, 0)
         >>> world_count(None, None, done=899)
-        12
+        36
     """
     if worlds is not None:
         return min(worlds, iterations or worlds)
     count = iterations if iterations is not None else done + 1
-    return max(_MIN_WORLDS, round(_WORLDS_PER_ROOT * math.sqrt(count)))
+    return max(_MIN_WORLDS, round(count / _ITERATIONS_PER_WORLD))
 
 
 def better_on_evidence(
