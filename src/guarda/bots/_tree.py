@@ -11,9 +11,9 @@ does not branch on, and how to play out and score a position.
 k-th visit of each root action plays in world k modulo the pool's size, so the root's
 actions are compared on the same deals). The pool grows with the budget
 ([`world_count`][guarda.bots._tree.world_count]): a deeper search of the same few deals
-learns those deals (the opponents' hidden cards) rather than the position, so every world
-gets about the same number of iterations whatever the budget, and four times the
-iterations sample four times the worlds.
+learns those deals (the opponents' hidden cards) rather than the position, so from 100
+iterations up every world gets about the same number of them (25; below that, the pool
+has at least 4 worlds), and four times the iterations sample four times the worlds.
 
 **Reached states.** Every step of the game is a pure function of the state, so the state
 an iteration reaches at a node of the tree in world k is the same every time: each node
