@@ -92,18 +92,7 @@ def describe_event(event: Event, names: Sequence[str]) -> str:
         A attacked 6 against a parry of 3, scoring 6;
         B attacked 0 against a parry of 1, no hit; hits A 6, B 0
     """
-    if not isinstance(
-        event,
-        CardSelected
-        | SelectionMade
-        | SelectionsRevealed
-        | ExchangeScored
-        | BoutEnded
-        | FinalAttackMade
-        | BarrageBegan
-        | BarrageRevealed
-        | GameWon,
-    ):
+    if not isinstance(event, Event):
         raise ArgumentError(f"not an On Guard event: {event!r}", path="event")
     seats = seat_names(names, 2, 2, game="On Guard")
     try:
